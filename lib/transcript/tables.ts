@@ -1,0 +1,139 @@
+/**
+ * The columnar tables the transcript reader builds once and every analysis reads.
+ *
+ * Rows of the request table are sorted by session, then by timestamp (ties: the order in which
+ * each request was first seen), so a session is the contiguous row range
+ * `sessions.firstRequest[s] … sessions.firstRequest[s] + sessions.requestCount[s] - 1`.
+ * Only requests of included sessions (analysis-spec §1, model filter) are in the table.
+ *
+ * @module
+ */
+
+/** Session kinds, stored as numbers in {@linkcode SessionTable.kind}. */
+export const SESSION_KIND = { main: 0, subagent: 1 } as const;
+
+/** Compaction triggers, stored as numbers in {@linkcode CompactionTable.trigger}. */
+export const COMPACTION_TRIGGER = { auto: 0, manual: 1 } as const;
+
+/** One row per de-duplicated API request of an included session. */
+export interface RequestTable {
+  /** Number of rows. */
+  readonly length: number;
+  /** Row index into {@linkcode SessionTable}. */
+  readonly session: Uint32Array;
+  /** Earliest timestamp among the request's blocks, ms since the Unix epoch (NaN: none). */
+  readonly timeMs: Float64Array;
+  /** `input_tokens`: uncached plain input. */
+  readonly input: Float64Array;
+  /** 5-minute cache writes (all of `cache_creation_input_tokens` when no breakdown). */
+  readonly cacheWrite5m: Float64Array;
+  /** 1-hour cache writes. */
+  readonly cacheWrite1h: Float64Array;
+  /** `cache_read_input_tokens`. */
+  readonly cacheRead: Float64Array;
+  /** `output_tokens` (largest block of the response). */
+  readonly output: Float64Array;
+  /** Context x = input + cacheWrite5m + cacheWrite1h + cacheRead, tokens. */
+  readonly context: Float64Array;
+  /** Cached share c = cacheRead / context (0 when context is 0). */
+  readonly cachedShare: Float64Array;
+  /**
+   * Work-time gap from the previous request of the same session, seconds: the timestamp gap
+   * minus the durations of compactions inside it (floor 0), then 0 when still over the idle
+   * limit. 0 for a session's first request.
+   */
+  readonly gapSeconds: Float64Array;
+  /**
+   * Row in {@linkcode CompactionTable} of the first compaction whose boundary falls inside the
+   * gap before this request (previous request's time < boundary time ≤ this request's time),
+   * or -1.
+   */
+  readonly compactionBefore: Int32Array;
+}
+
+/** One row per included session (one context window). */
+export interface SessionTable {
+  readonly length: number;
+  /** {@linkcode SESSION_KIND}: 0 main, 1 sub-agent. */
+  readonly kind: Uint8Array;
+  /** First row of the session in {@linkcode RequestTable}. */
+  readonly firstRequest: Uint32Array;
+  /** Number of request rows of the session. */
+  readonly requestCount: Uint32Array;
+}
+
+/** One row per `compact_boundary` in an included session, in corpus file order. */
+export interface CompactionTable {
+  readonly length: number;
+  /** Row index into {@linkcode SessionTable}. */
+  readonly session: Uint32Array;
+  /** {@linkcode COMPACTION_TRIGGER}: 0 auto, 1 manual. */
+  readonly trigger: Uint8Array;
+  /** Boundary timestamp, ms since epoch (NaN: none). */
+  readonly timeMs: Float64Array;
+  /** C: compaction input tokens (`preTokens`, else x of the last request before; NaN: unknown). */
+  readonly inputTokens: Float64Array;
+  /** Duration in seconds (durationMs, else the timestamp fallbacks; NaN: unknown or negative). */
+  readonly durationSeconds: Float64Array;
+  /** G: ceil(chars / 4) of the summary text (NaN: no summary record found). */
+  readonly summaryTokens: Float64Array;
+  /** R: context x of the session's first request after the boundary (NaN: none). */
+  readonly postContext: Float64Array;
+  /** β: cached share of the session's last request before the boundary (NaN: none). */
+  readonly cachedShareBefore: Float64Array;
+  /** Cached share c of the session's first request after the boundary (NaN: none). */
+  readonly cachedShareAfter: Float64Array;
+}
+
+/** Counts of everything the reader skipped or had to guess, by kind. */
+export interface ReaderDiagnostics {
+  /** Lines that were not a JSON object, over all files read. */
+  malformedLines: number;
+  /** Up to the first 20 malformed lines as `{file index, 1-based line number}` (no paths). */
+  malformedExamples: { file: number; line: number }[];
+  blankLines: number;
+  /** Records by top-level `type` (and `system:<subtype>`), counted once per line. */
+  recordTypes: Record<string, number>;
+  /** Assistant blocks dropped: `<synthetic>` model. */
+  syntheticRecords: number;
+  /** Assistant blocks dropped: `isApiErrorMessage: true`. */
+  apiErrorRecords: number;
+  /** Requests whose four token counts are all zero (dropped). */
+  zeroUsageRequests: number;
+  /** Assistant blocks without `message.usage`. */
+  blocksWithoutUsage: number;
+  /** Blocks that repeated a request key already seen (merged into it). */
+  duplicateBlocks: number;
+  /** Requests first seen in one file and seen again in a later file. */
+  crossFileDuplicateRequests: number;
+  /** Requests keyed by record uuid because `message.id` was missing. */
+  requestsWithoutMessageId: number;
+  /** Requests keyed by `message.id` alone because `requestId` was missing. */
+  requestsWithoutRequestId: number;
+  /** `microcompact_boundary` records (not compactions). */
+  microcompactions: number;
+  /** Compactions whose duration could not be found or was negative (not in the time fit). */
+  compactionsWithoutDuration: number;
+  /** Compactions without a summary record. */
+  compactionsWithoutSummary: number;
+  /** Sessions left out by reason: other model, or no request of the target model. */
+  excludedSessions: { otherModel: number; noTargetModel: number };
+  /** Requests per model over the whole corpus (before the model filter). */
+  requestsByModel: Record<string, number>;
+}
+
+/** Everything the reader returns for the trigger analysis and the corpus summary. */
+export interface Corpus {
+  /** Number of transcript files read. */
+  files: number;
+  /** Bytes read. */
+  bytes: number;
+  /** Target model of the filter. */
+  model: string;
+  requests: RequestTable;
+  sessions: SessionTable;
+  compactions: CompactionTable;
+  diagnostics: ReaderDiagnostics;
+  /** Idle limit used for the work-time gaps, seconds. */
+  idleLimitSeconds: number;
+}
