@@ -1,0 +1,481 @@
+/**
+ * One transcript file → the facts the corpus needs: request blocks, compaction boundaries,
+ * sessions and diagnostics. Pure: it sees lines, never the file system.
+ *
+ * Lines are read with the byte-level scanner ({@linkcode forEachMember}); only small values are
+ * parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
+ * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
+ *
+ * Sessions inside one file (analysis-spec §1):
+ * - records with `isSidechain` false or absent belong to the file's main conversation;
+ * - sidechain records with an `agentId` belong to the sub-agent of that id;
+ * - sidechain records without an `agentId` (the old in-file layout) form chains: a record with
+ *   `parentUuid: null` starts a chain, later records join the chain of their `parentUuid` (a
+ *   `compact_boundary` joins the chain of its `logicalParentUuid`; an unknown parent starts a new
+ *   chain).
+ *
+ * Compaction durations are resolved here, because every fallback of analysis-spec §1 lies inside
+ * the file and the session: `durationMs`, else for auto the boundary minus the record named by
+ * `logicalParentUuid` (missing or not in the file: the session's last record before the boundary),
+ * for manual the boundary minus the first `/compact` command record after it. A boundary whose
+ * `trigger` is not `"manual"` is treated as auto.
+ *
+ * @module
+ */
+
+import { forEachMember, keyIs, parseSlice, sliceContains } from "./json_scan.ts";
+
+/** Blocks of one file, as columns in file order. */
+export interface FileBlocks {
+  /** Local session index (into {@linkcode FileParse.sessions}). */
+  session: number[];
+  /** De-duplication key: `message.id:requestId`, `message.id`, or `uuid:<uuid>`/`line:<n>`. */
+  key: string[];
+  model: string[];
+  timeMs: number[];
+  input: number[];
+  cacheWrite5m: number[];
+  cacheWrite1h: number[];
+  cacheRead: number[];
+  output: number[];
+}
+
+/** A `compact_boundary`, with what the file says about it. */
+export interface FileBoundary {
+  /** Record uuid ("" when absent); copies of one boundary in resumed files share it. */
+  uuid: string;
+  session: number;
+  /** Number of usage blocks of the file before the boundary (its position among blocks). */
+  blocksBefore: number;
+  manual: boolean;
+  timeMs: number;
+  /** `compactMetadata.preTokens` (NaN: absent). */
+  preTokens: number;
+  /** Seconds, after every fallback (NaN: not found or negative). */
+  durationSeconds: number;
+  /** JavaScript length of the summary text (NaN: no summary record). */
+  summaryChars: number;
+}
+
+/** Counters of one file. */
+export interface FileCounts {
+  lines: number;
+  blankLines: number;
+  malformedLines: number;
+  /** 1-based line numbers of the first malformed lines (at most 20). */
+  malformedExamples: number[];
+  recordTypes: Record<string, number>;
+  syntheticRecords: number;
+  apiErrorRecords: number;
+  blocksWithoutUsage: number;
+  microcompactions: number;
+  blocksWithoutMessageId: number;
+  blocksWithoutRequestId: number;
+}
+
+/** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
+export interface FileParse {
+  /** Local sessions in order of first appearance: `main`, `agent:<id>` or `chain:<uuid>`. */
+  sessions: { key: string; subagent: boolean }[];
+  blocks: FileBlocks;
+  boundaries: FileBoundary[];
+  counts: FileCounts;
+}
+
+const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</command-name>");
+const MAX_EXAMPLES = 20;
+
+interface SessionState {
+  /** Timestamp of the session's last record so far (NaN: none). */
+  lastTimeMs: number;
+  /** Boundary waiting for its summary (-1: none). */
+  awaitingSummary: number;
+  /** Manual boundary waiting for its `/compact` command record (-1: none). */
+  awaitingCommand: number;
+}
+
+/** Top-level fields of one record; positions are byte ranges in the line (-1: absent). */
+class Fields {
+  type = "";
+  subtype = "";
+  uuid = "";
+  parentUuid: string | null | undefined = undefined;
+  logicalParentUuid: string | null | undefined = undefined;
+  timestamp = "";
+  isSidechain = false;
+  agentId = "";
+  requestId = "";
+  isApiError = false;
+  isCompactSummary = false;
+  messageStart = -1;
+  messageEnd = -1;
+  metadataStart = -1;
+  metadataEnd = -1;
+
+  reset(): void {
+    this.type = "";
+    this.subtype = "";
+    this.uuid = "";
+    this.parentUuid = undefined;
+    this.logicalParentUuid = undefined;
+    this.timestamp = "";
+    this.isSidechain = false;
+    this.agentId = "";
+    this.requestId = "";
+    this.isApiError = false;
+    this.isCompactSummary = false;
+    this.messageStart = -1;
+    this.messageEnd = -1;
+    this.metadataStart = -1;
+    this.metadataEnd = -1;
+  }
+}
+
+function stringOrEmpty(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function count(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * Parses one transcript file line by line. Feed every non-blank line to {@linkcode onLine}, then
+ * call {@linkcode finish}.
+ *
+ * @example
+ * ```ts
+ * import { FileParser } from "./parse_file.ts";
+ * import { splitLines } from "./jsonl.ts";
+ * import assert from "node:assert/strict";
+ *
+ * const parser = new FileParser();
+ * const text = [
+ *   '{"type":"user","uuid":"u1","timestamp":"2026-01-01T00:00:00.000Z","message":{"content":"hi"}}',
+ *   '{"type":"assistant","uuid":"a1","requestId":"r1","timestamp":"2026-01-01T00:00:02.000Z",' +
+ *   '"message":{"id":"m1","model":"m","usage":{"input_tokens":1,"cache_read_input_tokens":9,"output_tokens":3}}}',
+ *   "{not json",
+ * ].join("\n");
+ * splitLines(text, (bytes, start, end, n) => parser.onLine(bytes, start, end, n));
+ * const parsed = parser.finish();
+ * assert.deepEqual(parsed.blocks.key, ["m1:r1"]);
+ * assert.equal(parsed.blocks.cacheRead[0], 9);
+ * assert.equal(parsed.counts.malformedLines, 1);
+ * ```
+ */
+export class FileParser {
+  #sessions: { key: string; subagent: boolean }[] = [];
+  #sessionIndex = new Map<string, number>();
+  #state: SessionState[] = [];
+  /** uuid → timestamp (ms) of every record of the file, for `logicalParentUuid` look-ups. */
+  #uuidTime = new Map<string, number>();
+  /** uuid → local session of old-layout sidechain records. */
+  #chainOf = new Map<string, number>();
+  #blocks: FileBlocks = {
+    session: [],
+    key: [],
+    model: [],
+    timeMs: [],
+    input: [],
+    cacheWrite5m: [],
+    cacheWrite1h: [],
+    cacheRead: [],
+    output: [],
+  };
+  #boundaries: FileBoundary[] = [];
+  #counts: FileCounts = {
+    lines: 0,
+    blankLines: 0,
+    malformedLines: 0,
+    malformedExamples: [],
+    recordTypes: {},
+    syntheticRecords: 0,
+    apiErrorRecords: 0,
+    blocksWithoutUsage: 0,
+    microcompactions: 0,
+    blocksWithoutMessageId: 0,
+    blocksWithoutRequestId: 0,
+  };
+  #fields = new Fields();
+
+  /** Handles one trimmed, non-blank line `bytes[start, end)` with its 1-based number. */
+  onLine(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
+    this.#counts.lines++;
+    const line = bytes.subarray(start, end);
+    const f = this.#fields;
+    f.reset();
+    let ok = true;
+    try {
+      ok = forEachMember(line, 0, (ks, ke, vs, ve) => {
+        switch (ke - ks) {
+          case 4:
+            if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(parseSlice(line, vs, ve));
+            else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(parseSlice(line, vs, ve));
+            break;
+          case 7:
+            if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(parseSlice(line, vs, ve));
+            else if (keyIs(line, ks, ke, "message")) {
+              f.messageStart = vs;
+              f.messageEnd = ve;
+            } else if (keyIs(line, ks, ke, "agentId")) {
+              f.agentId = stringOrEmpty(parseSlice(line, vs, ve));
+            }
+            break;
+          case 9:
+            if (keyIs(line, ks, ke, "timestamp")) {
+              f.timestamp = stringOrEmpty(parseSlice(line, vs, ve));
+            } else if (keyIs(line, ks, ke, "requestId")) {
+              f.requestId = stringOrEmpty(parseSlice(line, vs, ve));
+            }
+            break;
+          case 10:
+            if (keyIs(line, ks, ke, "parentUuid")) {
+              const v = parseSlice(line, vs, ve);
+              f.parentUuid = typeof v === "string" ? v : null;
+            }
+            break;
+          case 11:
+            if (keyIs(line, ks, ke, "isSidechain")) {
+              f.isSidechain = parseSlice(line, vs, ve) === true;
+            }
+            break;
+          case 15:
+            if (keyIs(line, ks, ke, "compactMetadata")) {
+              f.metadataStart = vs;
+              f.metadataEnd = ve;
+            }
+            break;
+          case 16:
+            if (keyIs(line, ks, ke, "isCompactSummary")) {
+              f.isCompactSummary = parseSlice(line, vs, ve) === true;
+            }
+            break;
+          case 17:
+            if (keyIs(line, ks, ke, "logicalParentUuid")) {
+              const v = parseSlice(line, vs, ve);
+              f.logicalParentUuid = typeof v === "string" ? v : null;
+            } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
+              f.isApiError = parseSlice(line, vs, ve) === true;
+            }
+            break;
+        }
+      }) === line.length;
+    } catch {
+      ok = false; // a small value that failed JSON.parse
+    }
+    if (!ok) {
+      this.#malformed(lineNumber);
+      return;
+    }
+    const typeKey = f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)";
+    this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+    try {
+      this.#record(line, lineNumber);
+    } catch {
+      // A wanted nested value (usage, metadata, summary) that does not parse.
+      this.#malformed(lineNumber);
+    }
+  }
+
+  /** Counts a blank line (for callers that feed blank-line counts from the splitter). */
+  addBlankLines(n: number): void {
+    this.#counts.blankLines += n;
+  }
+
+  /** Returns what the file held. The parser must not be used afterwards. */
+  finish(): FileParse {
+    return {
+      sessions: this.#sessions,
+      blocks: this.#blocks,
+      boundaries: this.#boundaries,
+      counts: this.#counts,
+    };
+  }
+
+  #malformed(lineNumber: number): void {
+    this.#counts.malformedLines++;
+    if (this.#counts.malformedExamples.length < MAX_EXAMPLES) {
+      this.#counts.malformedExamples.push(lineNumber);
+    }
+  }
+
+  #session(key: string, subagent: boolean): number {
+    let index = this.#sessionIndex.get(key);
+    if (index === undefined) {
+      index = this.#sessions.length;
+      this.#sessions.push({ key, subagent });
+      this.#sessionIndex.set(key, index);
+      this.#state.push({ lastTimeMs: NaN, awaitingSummary: -1, awaitingCommand: -1 });
+    }
+    return index;
+  }
+
+  #sessionOf(f: Fields): number {
+    if (!f.isSidechain) return this.#session("main", false);
+    if (f.agentId) return this.#session(`agent:${f.agentId}`, true);
+    // Old layout: chains of sidechain records inside the main file.
+    const parent = f.type === "system" && f.subtype === "compact_boundary"
+      ? f.logicalParentUuid
+      : f.parentUuid;
+    let session = parent ? this.#chainOf.get(parent) : undefined;
+    if (session === undefined) session = this.#session(`chain:${f.uuid}`, true);
+    if (f.uuid) this.#chainOf.set(f.uuid, session);
+    return session;
+  }
+
+  #record(line: Uint8Array, lineNumber: number): void {
+    const f = this.#fields;
+    const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
+      f.type === "attachment" || f.type === "progress";
+    if (!conversation) return;
+    const timeMs = f.timestamp ? Date.parse(f.timestamp) : NaN;
+    if (f.uuid && !Number.isNaN(timeMs)) this.#uuidTime.set(f.uuid, timeMs);
+    // Progress records mirror sub-agent messages; they never carry requests of this session.
+    if (f.type === "progress" || f.type === "attachment") return;
+    const session = this.#sessionOf(f);
+    const state = this.#state[session];
+
+    if (f.type === "assistant") {
+      this.#assistant(line, lineNumber, session, timeMs);
+    } else if (f.type === "system") {
+      if (f.subtype === "compact_boundary") this.#boundary(line, session, state, timeMs);
+      else if (f.subtype === "microcompact_boundary") this.#counts.microcompactions++;
+    } else if (f.type === "user") {
+      this.#user(line, state, timeMs);
+    }
+    if (!Number.isNaN(timeMs)) state.lastTimeMs = timeMs;
+  }
+
+  #assistant(line: Uint8Array, lineNumber: number, session: number, timeMs: number): void {
+    const f = this.#fields;
+    if (f.messageStart < 0) {
+      this.#counts.blocksWithoutUsage++;
+      return;
+    }
+    let id = "";
+    let model = "";
+    let usage: Record<string, unknown> | undefined;
+    forEachMember(line, f.messageStart, (ks, ke, vs, ve) => {
+      if (keyIs(line, ks, ke, "id")) id = stringOrEmpty(parseSlice(line, vs, ve));
+      else if (keyIs(line, ks, ke, "model")) model = stringOrEmpty(parseSlice(line, vs, ve));
+      else if (keyIs(line, ks, ke, "usage")) {
+        const v = parseSlice(line, vs, ve);
+        if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
+      }
+    });
+    if (model === "<synthetic>") {
+      this.#counts.syntheticRecords++;
+      return;
+    }
+    if (f.isApiError) {
+      this.#counts.apiErrorRecords++;
+      return;
+    }
+    if (usage === undefined) {
+      this.#counts.blocksWithoutUsage++;
+      return;
+    }
+    let key: string;
+    if (id) {
+      if (f.requestId) key = `${id}:${f.requestId}`;
+      else {
+        key = id;
+        this.#counts.blocksWithoutRequestId++;
+      }
+    } else {
+      this.#counts.blocksWithoutMessageId++;
+      key = f.uuid ? `uuid:${f.uuid}` : `line:${lineNumber}`;
+    }
+    const created = count(usage.cache_creation_input_tokens);
+    const breakdown = usage.cache_creation;
+    let w5 = created;
+    let w1h = 0;
+    if (breakdown !== null && typeof breakdown === "object") {
+      const b = breakdown as Record<string, unknown>;
+      w5 = count(b.ephemeral_5m_input_tokens);
+      w1h = count(b.ephemeral_1h_input_tokens);
+    }
+    const blocks = this.#blocks;
+    blocks.session.push(session);
+    blocks.key.push(key);
+    blocks.model.push(model);
+    blocks.timeMs.push(timeMs);
+    blocks.input.push(count(usage.input_tokens));
+    blocks.cacheWrite5m.push(w5);
+    blocks.cacheWrite1h.push(w1h);
+    blocks.cacheRead.push(count(usage.cache_read_input_tokens));
+    blocks.output.push(count(usage.output_tokens));
+  }
+
+  #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
+    const f = this.#fields;
+    let meta: Record<string, unknown> = {};
+    if (f.metadataStart >= 0) {
+      const v = parseSlice(line, f.metadataStart, f.metadataEnd);
+      if (v !== null && typeof v === "object") meta = v as Record<string, unknown>;
+    }
+    const manual = meta.trigger === "manual";
+    let durationSeconds = NaN;
+    if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
+      durationSeconds = meta.durationMs / 1000;
+    } else if (!manual) {
+      const parentTime = f.logicalParentUuid ? this.#uuidTime.get(f.logicalParentUuid) : undefined;
+      const start = parentTime ?? state.lastTimeMs;
+      durationSeconds = (timeMs - start) / 1000;
+    }
+    if (durationSeconds < 0) durationSeconds = NaN;
+    const index = this.#boundaries.length;
+    this.#boundaries.push({
+      uuid: f.uuid,
+      session,
+      blocksBefore: this.#blocks.key.length,
+      manual,
+      timeMs,
+      preTokens: typeof meta.preTokens === "number" ? meta.preTokens : NaN,
+      durationSeconds,
+      summaryChars: NaN,
+    });
+    state.awaitingSummary = index;
+    // The manual duration waits for the `/compact` command record written after the summary.
+    state.awaitingCommand = manual && Number.isNaN(durationSeconds) ? index : -1;
+  }
+
+  #user(line: Uint8Array, state: SessionState, timeMs: number): void {
+    const f = this.#fields;
+    if (f.messageStart < 0) return;
+    if (f.isCompactSummary && state.awaitingSummary >= 0) {
+      const boundary = this.#boundaries[state.awaitingSummary];
+      state.awaitingSummary = -1;
+      boundary.summaryChars = this.#contentLength(line);
+      return;
+    }
+    if (
+      state.awaitingCommand >= 0 &&
+      sliceContains(line, f.messageStart, f.messageEnd, COMPACT_COMMAND)
+    ) {
+      const boundary = this.#boundaries[state.awaitingCommand];
+      state.awaitingCommand = -1;
+      const seconds = (boundary.timeMs - timeMs) / 1000;
+      boundary.durationSeconds = seconds >= 0 ? seconds : NaN;
+    }
+  }
+
+  /** Length (UTF-16 units) of a user message's text: the string, or its text blocks summed. */
+  #contentLength(line: Uint8Array): number {
+    const f = this.#fields;
+    let length = 0;
+    forEachMember(line, f.messageStart, (ks, ke, vs, ve) => {
+      if (!keyIs(line, ks, ke, "content")) return;
+      const content = parseSlice(line, vs, ve);
+      if (typeof content === "string") length = content.length;
+      else if (Array.isArray(content)) {
+        for (const block of content) {
+          if (block && typeof block === "object" && typeof block.text === "string") {
+            length += block.text.length;
+          }
+        }
+      }
+    });
+    return length;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The corpus summary of analysis-spec §5 (`corpus`): counts, work time, billed tokens, billing
+ * mix, ω and the observed trigger level. Aggregates only: no text, paths or ids.
+ *
+ * @module
+ */
+
+import { median } from "simple-statistics";
+import { COMPACTION_TRIGGER, type Corpus, type ReaderDiagnostics, SESSION_KIND } from "./tables.ts";
+
+/** Token shares of the billed tokens D (each 0…1; they sum to 1). */
+export interface BillingMix {
+  input: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  cacheRead: number;
+  output: number;
+}
+
+/** The §5 `corpus` block. */
+export interface CorpusSummary {
+  model: string;
+  files: number;
+  bytes: number;
+  sessions: { main: number; subagent: number };
+  requests: number;
+  excludedSessions: { otherModel: number; noTargetModel: number };
+  malformedLines: number;
+  compactions: { auto: number; manual: number; timed: number };
+  /** Σ work-time gaps of all included sessions (agent time), hours. */
+  workHours: number;
+  /** D = Σ (x + y) over included requests, tokens. */
+  billedTokens: number;
+  billingMix: BillingMix;
+  /** Uncached-token price multiplier: (1·Σu + 1.25·Σw5 + 2·Σw1h) / (Σu + Σw5 + Σw1h); null when there is no uncached token. */
+  omega: number | null;
+  /** Median compaction input C of auto compactions, tokens (null: none). */
+  observedTrigger: number | null;
+  /** Idle limit used for work time, seconds. */
+  idleLimitSeconds: number;
+  diagnostics: ReaderDiagnostics;
+}
+
+/**
+ * Summarises a corpus.
+ *
+ * @param corpus The reader's tables.
+ * @returns The §5 `corpus` block.
+ *
+ * @example
+ * ```ts
+ * import { corpusFromText } from "./read_corpus.ts";
+ * import { summarizeCorpus } from "./summarize_corpus.ts";
+ * import assert from "node:assert/strict";
+ * const line = (id: string, t: string, u: object) =>
+ *   JSON.stringify({ type: "assistant", uuid: id, requestId: id, timestamp: t,
+ *     message: { id, model: "opus", usage: u } });
+ * const text = [
+ *   line("a", "2026-01-01T00:00:00Z", { input_tokens: 10, cache_creation_input_tokens: 80, output_tokens: 10 }),
+ *   line("b", "2026-01-01T00:01:00Z", { cache_read_input_tokens: 90, output_tokens: 10 }),
+ * ].join("\n");
+ * const summary = summarizeCorpus(corpusFromText([{ path: "s.jsonl", text }]));
+ * assert.equal(summary.billedTokens, 200);
+ * assert.equal(summary.billingMix.cacheRead, 0.45);
+ * assert.equal(summary.omega, (10 + 1.25 * 80) / 90);
+ * assert.equal(summary.workHours, 60 / 3600);
+ * ```
+ */
+export function summarizeCorpus(corpus: Corpus): CorpusSummary {
+  const { requests, sessions, compactions } = corpus;
+  let u = 0, w5 = 0, w1h = 0, r = 0, y = 0, work = 0;
+  for (let i = 0; i < requests.length; i++) {
+    u += requests.input[i];
+    w5 += requests.cacheWrite5m[i];
+    w1h += requests.cacheWrite1h[i];
+    r += requests.cacheRead[i];
+    y += requests.output[i];
+    work += requests.gapSeconds[i];
+  }
+  const billed = u + w5 + w1h + r + y;
+  const share = (v: number) => (billed > 0 ? v / billed : 0);
+  let main = 0;
+  for (let s = 0; s < sessions.length; s++) if (sessions.kind[s] === SESSION_KIND.main) main++;
+  let auto = 0, timed = 0;
+  const autoInputs: number[] = [];
+  for (let c = 0; c < compactions.length; c++) {
+    if (compactions.trigger[c] === COMPACTION_TRIGGER.auto) {
+      auto++;
+      if (Number.isFinite(compactions.inputTokens[c])) autoInputs.push(compactions.inputTokens[c]);
+    }
+    if (Number.isFinite(compactions.durationSeconds[c])) timed++;
+  }
+  const uncached = u + w5 + w1h;
+  return {
+    model: corpus.model,
+    files: corpus.files,
+    bytes: corpus.bytes,
+    sessions: { main, subagent: sessions.length - main },
+    requests: requests.length,
+    excludedSessions: { ...corpus.diagnostics.excludedSessions },
+    malformedLines: corpus.diagnostics.malformedLines,
+    compactions: { auto, manual: compactions.length - auto, timed },
+    workHours: work / 3600,
+    billedTokens: billed,
+    billingMix: {
+      input: share(u),
+      cacheWrite5m: share(w5),
+      cacheWrite1h: share(w1h),
+      cacheRead: share(r),
+      output: share(y),
+    },
+    omega: uncached > 0 ? (u + 1.25 * w5 + 2 * w1h) / uncached : null,
+    observedTrigger: autoInputs.length > 0 ? median(autoInputs) : null,
+    idleLimitSeconds: corpus.idleLimitSeconds,
+    diagnostics: corpus.diagnostics,
+  };
+}
