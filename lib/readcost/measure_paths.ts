@@ -1,0 +1,74 @@
+/**
+ * The read-cost measurement of files and directories: the library entry point for notebooks
+ * and the CLI. This is the I/O edge: it expands the paths (`input_paths.ts`), streams each file
+ * through the shared reader (`lib/transcript/jsonl.ts` `readLines`) into a `FileMeasurer`, and
+ * combines the measurements (`report.ts`, `result_sizes.ts`). Files are opened read-only and
+ * nothing is written.
+ *
+ * @module
+ */
+
+import { readLines } from "../transcript/jsonl.ts";
+import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
+import { expandInputPaths, toInputPathError } from "./input_paths.ts";
+import { type ReadCostOptions, resolveReadCostOptions } from "./options.ts";
+import { buildReadCostReport, type ReadCostReport } from "./report.ts";
+import { collectResultSizes, type ResultSizes } from "./result_sizes.ts";
+
+/** What {@linkcode measureReadCost} returns: the report and the per-kind result sizes. */
+export interface ReadCostMeasurement {
+  /** The report exactly as `deno task measure --json` prints it. */
+  report: ReadCostReport;
+  /** Per kind, the text size of every result of included files, ascending (no text). */
+  sizes: ResultSizes;
+  /** Bytes read, over all files (for throughput figures). */
+  bytes: number;
+}
+
+/**
+ * Measures transcripts on disk.
+ *
+ * @param paths Files and directories (directories shallow: `*.jsonl` directly inside).
+ * @param options Thresholds; see `ReadCostOptions`.
+ * @returns The report, result sizes and bytes read.
+ * @throws {InputPathError} when a path is missing or a file cannot be read.
+ * @throws {RangeError} when a threshold is not a positive integer.
+ *
+ * @example
+ * ```ts
+ * import { measureReadCost } from "./measure_paths.ts";
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * const line = (id: string) =>
+ *   JSON.stringify({ type: "assistant", message: { id, usage: { cache_read_input_tokens: 50 } } });
+ * await Deno.writeTextFile(`${dir}/s.jsonl`, [line("a"), line("b")].join("\n") + "\n");
+ * const { report, sizes } = await measureReadCost([dir], { minTurns: 2 });
+ * assert.equal(report.files.included, 1);
+ * assert.equal(report.tokens.observedInputTokens, 100);
+ * assert.deepEqual(sizes["bulk-read"], []);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function measureReadCost(
+  paths: readonly string[],
+  options: ReadCostOptions = {},
+): Promise<ReadCostMeasurement> {
+  const thresholds = resolveReadCostOptions(options);
+  const files = await expandInputPaths(paths);
+  const measurements: FileMeasurement[] = [];
+  let bytes = 0;
+  for (const file of files) {
+    const measurer = new FileMeasurer({ minChars: thresholds.minChars });
+    try {
+      bytes += (await readLines(file, measurer.addLine)).bytes;
+    } catch (error) {
+      throw toInputPathError(error, file);
+    }
+    measurements.push(measurer.finish());
+  }
+  return {
+    report: buildReadCostReport(measurements, thresholds),
+    sizes: collectResultSizes(measurements, thresholds),
+    bytes,
+  };
+}
