@@ -14,6 +14,22 @@ import type { Corpus } from "./tables.ts";
 export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
   /** Called after each file with the number of files done, the total and the bytes so far. */
   onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
+  /**
+   * Parallel parsing workers. Files are parsed on up to this many cores; the corpus is assembled
+   * in path order either way, so the result is identical. Corpora under 32 MB are parsed on the
+   * main thread (starting workers would cost more than it saves).
+   * @default {navigator.hardwareConcurrency, at most 4}
+   */
+  workers?: number;
+}
+
+const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+
+function _fileError(file: string, error: unknown): unknown {
+  if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
+    return new (error.constructor as typeof Error)(`Cannot read ${file}: ${error.message}`);
+  }
+  return error;
 }
 
 /**
@@ -59,23 +75,95 @@ export async function readCorpus(
   options: ReadCorpusOptions = {},
 ): Promise<Corpus> {
   const files = await discoverTranscripts(paths);
-  const parses: FileParse[] = [];
-  let bytes = 0;
-  for (const [i, file] of files.entries()) {
-    let result;
+  const sizes = await Promise.all(files.map(async (f) => {
     try {
-      result = await parseTranscriptFile(file);
+      return (await Deno.stat(f)).size;
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-        throw new (error.constructor as typeof Error)(`Cannot read ${file}: ${error.message}`);
-      }
-      throw error;
+      throw _fileError(f, error);
     }
-    parses.push(result.parse);
-    bytes += result.bytes;
-    options.onProgress?.(i + 1, files.length, bytes);
+  }));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const workers = Math.min(
+    options.workers ?? Math.min(4, navigator.hardwareConcurrency ?? 1),
+    files.length,
+  );
+  const parses: FileParse[] = new Array(files.length);
+  let bytes = 0;
+  let done = 0;
+  const finished = (index: number, parse: FileParse, size: number) => {
+    parses[index] = parse;
+    bytes += size;
+    done++;
+    options.onProgress?.(done, files.length, bytes);
+  };
+  if (workers <= 1 || total < PARALLEL_MIN_BYTES) {
+    for (const [i, file] of files.entries()) {
+      let result;
+      try {
+        result = await parseTranscriptFile(file);
+      } catch (error) {
+        throw _fileError(file, error);
+      }
+      finished(i, result.parse, result.bytes);
+    }
+  } else {
+    await _parseInWorkers(files, sizes, workers, finished);
   }
   return assembleCorpus(parses, { ...options, bytes });
+}
+
+/** Hands files to `count` workers, largest first, and collects their parses. */
+function _parseInWorkers(
+  files: string[],
+  sizes: number[],
+  count: number,
+  finished: (index: number, parse: FileParse, bytes: number) => void,
+): Promise<void> {
+  const queue = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
+  const pool: Worker[] = [];
+  return new Promise<void>((resolvePromise, reject) => {
+    let outstanding = files.length;
+    let failed = false;
+    const stop = () => pool.forEach((w) => w.terminate());
+    const feed = (worker: Worker) => {
+      const next = queue.shift();
+      if (next !== undefined) worker.postMessage({ index: next, path: files[next] });
+    };
+    for (let w = 0; w < count; w++) {
+      const worker = new Worker(new URL("./parse_worker.ts", import.meta.url).href, {
+        type: "module",
+      });
+      pool.push(worker);
+      worker.onmessage = (event) => {
+        if (failed) return;
+        const data = event.data;
+        if (data.error) {
+          failed = true;
+          stop();
+          const ErrorClass = data.error.name === "NotFound"
+            ? Deno.errors.NotFound
+            : data.error.name === "PermissionDenied"
+            ? Deno.errors.PermissionDenied
+            : Error;
+          reject(_fileError(files[data.index], new ErrorClass(data.error.message)));
+          return;
+        }
+        finished(data.index, data.parse, data.bytes);
+        if (--outstanding === 0) {
+          stop();
+          resolvePromise();
+        } else feed(worker);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        if (failed) return;
+        failed = true;
+        stop();
+        reject(new Error(`Cannot parse transcripts: a worker failed: ${event.message}`));
+      };
+      feed(worker);
+    }
+  });
 }
 
 /**
