@@ -102,6 +102,8 @@ export interface FileDiagnostics {
 
 /** Everything measured in one file (aggregates and result sizes only, no text). */
 export interface FileMeasurement {
+  /** The candidate threshold the file was measured with, characters. */
+  minChars: number;
   /** Non-blank lines. */
   lines: number;
   /** Lines skipped because they are not a JSON object. */
@@ -343,6 +345,7 @@ export class FileMeasurer {
       }
     }
     return {
+      minChars: this.#minChars,
       lines: this.#lines,
       malformedLines: this.#malformed,
       assistantMessages: this.#messages.size,

@@ -117,9 +117,11 @@ export function isIncluded(measurement: FileMeasurement, minTurns: number): bool
  * Combines per-file measurements into the report.
  *
  * @param measurements One measurement per file read (order does not change the result).
- * @param options Thresholds; `minTurns` filters files here, `minChars` is only recorded (it was
- *   applied when the files were measured, so pass the same value).
+ * @param options Thresholds; `minTurns` filters files here; `minChars` was applied when the
+ *   files were measured and must be the value they were measured with.
  * @returns The report.
+ * @throws {RangeError} when a threshold is out of range, or a file was measured with another
+ *   `minChars`.
  *
  * @example Two files, one under the minimum
  * ```ts
@@ -173,6 +175,12 @@ export function buildReadCostReport(
   let included = 0;
   let assistantMessages = 0;
   for (const m of measurements) {
+    if (m.minChars !== thresholds.minChars) {
+      throw new RangeError(
+        `Cannot build the report with minChars ${thresholds.minChars}: ` +
+          `a file was measured with minChars ${m.minChars}`,
+      );
+    }
     diagnostics.skippedMalformedLines += m.malformedLines;
     if (!isIncluded(m, thresholds.minTurns)) continue;
     included++;
