@@ -1,0 +1,411 @@
+/**
+ * The whole trigger analysis on a corpus, as the §5 JSON document (analysis-spec §2, §3, §5).
+ *
+ * @module
+ */
+import type { BlockMethod } from "../stats/block_resample.ts";
+import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
+import { observedBill } from "./observed_bill.ts";
+import { type Band, priceCurves } from "./price_curves.ts";
+import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
+import { replayWorkloads } from "./replay.ts";
+import { steadyStateTrigger } from "./steady_state.ts";
+import { buildSteps, meanGrowth, type StepColumns } from "./steps.ts";
+import { fitSummaryModel } from "./summary_model.ts";
+import { fitTimeModel, type TimeModel } from "./time_model.ts";
+import { DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
+import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads, type Workloads } from "./workloads.ts";
+
+/** Options of {@linkcode analyzeTrigger}. */
+export interface AnalyzeOptions {
+  /** α = p_c / p_m. @default {0.05} */
+  alpha?: number;
+  /** ρ = p_o / p_m. @default {5} */
+  rho?: number;
+  /** p_m, USD per million uncached input tokens. @default {5} */
+  inputUsdPerMillion?: number;
+  /** ω; null takes it from the corpus (§1). @default {null} */
+  omega?: number | null;
+  /** a, seconds per compaction input token; null takes it from the time fit. @default {null} */
+  a?: number | null;
+  /** v, summary tokens per second; null takes it from the time fit. @default {null} */
+  v?: number | null;
+  /** Resampled workloads K. @default {100} */
+  workloads?: number;
+  /** Block bootstrap method. @default {"permute"} */
+  method?: BlockMethod;
+  /** Steps per block. @default {8} */
+  blockSize?: number;
+  /** PRNG seed. @default {1} */
+  seed?: number;
+  /** First trigger of the grid, tokens. @default {40000} */
+  triggerFrom?: number;
+  /** Last trigger of the grid, tokens. @default {1000000} */
+  triggerTo?: number;
+  /** Grid spacing, tokens. @default {10000} */
+  triggerStep?: number;
+  /** Progress of the replay: workloads done of total. Not part of the result. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Defaults of {@linkcode AnalyzeOptions} (the seed's analysis). */
+export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeOptions, "onProgress">>> =
+  Object.freeze({
+    alpha: DEFAULT_PRICES.alpha,
+    rho: DEFAULT_PRICES.rho,
+    inputUsdPerMillion: DEFAULT_PRICES.inputUsdPerMillion,
+    omega: null,
+    a: null,
+    v: null,
+    workloads: DEFAULT_WORKLOAD_OPTIONS.workloads,
+    method: DEFAULT_WORKLOAD_OPTIONS.method,
+    blockSize: DEFAULT_WORKLOAD_OPTIONS.blockSize,
+    seed: DEFAULT_WORKLOAD_OPTIONS.seed,
+    triggerFrom: DEFAULT_TRIGGER_GRID.from,
+    triggerTo: DEFAULT_TRIGGER_GRID.to,
+    triggerStep: DEFAULT_TRIGGER_GRID.step,
+  });
+
+/** A band as it appears in the document. */
+export interface BandPoint {
+  mean: number | null;
+  p10: number | null;
+  p90: number | null;
+}
+
+/** One trigger of the replay curves. */
+export interface ReplayPoint {
+  /** Trigger, tokens. */
+  trigger: number;
+  /** USD per million billed tokens of the observed history. */
+  costPerMillion: BandPoint;
+  /** Share of agent time spent compacting, 0…1. */
+  timeShare: BandPoint;
+  compactions: { mean: number | null };
+  /** Workload 0, the observed history. */
+  observed: { costPerMillion: number; timeShare: number; compactions: number };
+}
+
+/** The §5 document of the trigger analysis. Numbers that are unknown are null. */
+export interface TriggerReport {
+  schemaVersion: 1;
+  options: {
+    model: string;
+    idleLimitSeconds: number;
+    alpha: number;
+    rho: number;
+    inputUsdPerMillion: number;
+    omega: number | null;
+    a: number | null;
+    v: number | null;
+    workloads: number;
+    method: BlockMethod;
+    blockSize: number;
+    seed: number;
+    triggerFrom: number;
+    triggerTo: number;
+    triggerStep: number;
+  };
+  corpus: {
+    model: string;
+    files: number;
+    bytes: number;
+    sessions: { main: number; subagent: number };
+    requests: number;
+    excludedSessions: { otherModel: number; noTargetModel: number };
+    malformedLines: number;
+    compactions: { auto: number; manual: number; timed: number };
+    workHours: number;
+    billedTokens: number;
+    billingMix: {
+      input: number;
+      cacheWrite5m: number;
+      cacheWrite1h: number;
+      cacheRead: number;
+      output: number;
+    };
+    omega: number | null;
+    observedTrigger: number | null;
+    idleLimitSeconds: number;
+  };
+  fit: {
+    /** Where a and v came from: the fit, or the options. */
+    timeModelSource: "fit" | "options";
+    /** Why the time fit failed, when a and v came from the options (else null). */
+    timeModelError: string | null;
+    both: { a: number; v: number; rSquared: number; n: number } | null;
+    summaryOnly: { v: number; rSquared: number; n: number } | null;
+    inputOnly: { a: number; rSquared: number; n: number } | null;
+    summaryModel: {
+      g0: number;
+      g1: number;
+      rSquared: number | null;
+      n: number;
+      method: "linear" | "median";
+    };
+    /** P, tokens. */
+    postPrefix: number;
+    beta: number;
+    cPost: number;
+    /** Δ, tokens per request. */
+    meanGrowthTokens: number | null;
+  };
+  prices: Prices;
+  /** a and v the replay's times use. */
+  timeModel: { aSecondsPerToken: number; vTokensPerSecond: number };
+  replay: ReplayPoint[];
+  checks: {
+    observedBill: { costPerMillion: number; compactionCostPerMillion: number };
+    replayAtObservedTrigger: {
+      trigger: number;
+      costPerMillion: number;
+      ratioToObservedBill: number;
+    } | null;
+    permuteKeepsGrowth: { workloads: number; sessions: number; mismatches: number } | null;
+  };
+  steadyState: {
+    tStarTokens: number | null;
+    replayArgminTokens: number | null;
+    ratio: number | null;
+    inputs: {
+      postContextTokens: number;
+      summaryTokens: number;
+      meanGrowthTokens: number | null;
+      beta: number;
+    };
+  };
+  diagnostics: ReaderDiagnostics;
+}
+
+/**
+ * Runs the trigger analysis: corpus summary, time fit, summary model, workloads, replay over
+ * the trigger grid, curves, checks and the steady state. Deterministic: the same corpus and
+ * options give a deep-equal (and, through `JSON.stringify`, byte-identical) document; no
+ * clock, file or console is touched.
+ *
+ * @param corpus The reader's tables (one model).
+ * @param options Prices, time-model overrides, resampling and grid.
+ * @returns The §5 document.
+ * @throws {RangeError} When the corpus has no requests; when the time fit fails and `a` and
+ * `v` are not both given (the message is the fit's); when the summary model cannot be fitted;
+ * on out-of-range options.
+ *
+ * @example See tests/trigger/analyze_test.ts for a full corpus; the document's shape:
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_ANALYZE_OPTIONS } from "./analyze.ts";
+ *
+ * assert.equal(DEFAULT_ANALYZE_OPTIONS.method, "permute");
+ * assert.equal(DEFAULT_ANALYZE_OPTIONS.workloads, 100);
+ * ```
+ */
+export function analyzeTrigger(corpus: Corpus, options: AnalyzeOptions = {}): TriggerReport {
+  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...options };
+  if (corpus.requests.length === 0) {
+    throw new RangeError(
+      `Cannot analyze: the corpus has no requests of model "${corpus.model}"`,
+    );
+  }
+  const summary = summarizeCorpus(corpus);
+  const prices = checkPrices({
+    alpha: o.alpha,
+    rho: o.rho,
+    inputUsdPerMillion: o.inputUsdPerMillion,
+    omega: o.omega ?? summary.omega ?? 1,
+  });
+  for (const [name, value] of [["a", o.a], ["v", o.v]] as const) {
+    if (value !== null && !(Number.isFinite(value) && value > 0)) {
+      throw new RangeError(`Invalid option: ${name} must be a positive number, got ${value}`);
+    }
+  }
+
+  let time: TimeModel | null = null;
+  let timeError: string | null = null;
+  try {
+    time = fitTimeModel(corpus.compactions);
+  } catch (error) {
+    if (!(error instanceof RangeError) || o.a === null || o.v === null) throw error;
+    timeError = error.message;
+  }
+  const a = o.a ?? time!.both.a;
+  const v = o.v ?? time!.both.v;
+  const model = fitSummaryModel(corpus.compactions);
+
+  const steps = buildSteps(corpus);
+  const workloads = drawWorkloads(steps, o);
+  const triggers = triggerGrid(model, {
+    from: o.triggerFrom,
+    to: o.triggerTo,
+    step: o.triggerStep,
+  });
+  const sums = replayWorkloads(steps, workloads.plans, {
+    triggers,
+    model,
+    onProgress: o.onProgress,
+  });
+  const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
+  const curves = priceCurves(sums, inputs);
+
+  const replay: ReplayPoint[] = [];
+  for (let t = 0; t < triggers.length; t++) {
+    replay.push({
+      trigger: triggers[t],
+      costPerMillion: _bandPoint(curves.costPerMillion, t),
+      timeShare: _bandPoint(curves.timeShare, t),
+      compactions: { mean: _num(curves.compactionsMean[t]) },
+      observed: {
+        costPerMillion: curves.observed.costPerMillion[t],
+        timeShare: curves.observed.timeShare[t],
+        compactions: curves.observed.compactions[t],
+      },
+    });
+  }
+
+  const bill = observedBill(corpus, { prices, beta: model.beta, g0: model.g0, g1: model.g1 });
+  let atObserved: TriggerReport["checks"]["replayAtObservedTrigger"] = null;
+  if (summary.observedTrigger !== null) {
+    const one = replayWorkloads(steps, [workloads.plans[0]], {
+      triggers: [summary.observedTrigger],
+      model,
+    });
+    const cost = priceCurves(one, inputs).observed.costPerMillion[0];
+    atObserved = {
+      trigger: summary.observedTrigger,
+      costPerMillion: cost,
+      ratioToObservedBill: cost / bill.costPerMillion,
+    };
+  }
+
+  const delta = meanGrowth(steps);
+  const tStar = steadyStateTrigger({
+    postContext: model.medianPostContext,
+    summaryTokens: model.medianSummaryTokens,
+    meanGrowth: delta,
+    beta: model.beta,
+  }, prices);
+  let argmin = NaN;
+  let best = Infinity;
+  for (let t = 0; t < triggers.length; t++) {
+    const c = curves.costPerMillion.mean[t];
+    if (c < best) {
+      best = c;
+      argmin = triggers[t];
+    }
+  }
+
+  return {
+    schemaVersion: 1,
+    options: {
+      model: corpus.model,
+      idleLimitSeconds: corpus.idleLimitSeconds,
+      alpha: o.alpha,
+      rho: o.rho,
+      inputUsdPerMillion: o.inputUsdPerMillion,
+      omega: o.omega,
+      a: o.a,
+      v: o.v,
+      workloads: o.workloads,
+      method: o.method,
+      blockSize: o.blockSize,
+      seed: o.seed,
+      triggerFrom: o.triggerFrom,
+      triggerTo: o.triggerTo,
+      triggerStep: o.triggerStep,
+    },
+    corpus: {
+      model: summary.model,
+      files: summary.files,
+      bytes: summary.bytes,
+      sessions: summary.sessions,
+      requests: summary.requests,
+      excludedSessions: summary.excludedSessions,
+      malformedLines: summary.malformedLines,
+      compactions: summary.compactions,
+      workHours: summary.workHours,
+      billedTokens: summary.billedTokens,
+      billingMix: summary.billingMix,
+      omega: summary.omega,
+      observedTrigger: summary.observedTrigger,
+      idleLimitSeconds: summary.idleLimitSeconds,
+    },
+    fit: {
+      timeModelSource: time === null || (o.a !== null && o.v !== null) ? "options" : "fit",
+      timeModelError: timeError,
+      both: time?.both ?? null,
+      summaryOnly: time?.summaryOnly ?? null,
+      inputOnly: time?.inputOnly ?? null,
+      summaryModel: {
+        g0: model.g0,
+        g1: model.g1,
+        rSquared: _num(model.rSquared),
+        n: model.n,
+        method: model.method,
+      },
+      postPrefix: model.postPrefix,
+      beta: model.beta,
+      cPost: model.cPost,
+      meanGrowthTokens: _num(delta),
+    },
+    prices: { ...prices },
+    timeModel: { aSecondsPerToken: a, vTokensPerSecond: v },
+    replay,
+    checks: {
+      observedBill: {
+        costPerMillion: bill.costPerMillion,
+        compactionCostPerMillion: bill.compactionCostPerMillion,
+      },
+      replayAtObservedTrigger: atObserved,
+      permuteKeepsGrowth: o.method === "permute" ? _checkGrowth(steps, workloads) : null,
+    },
+    steadyState: {
+      tStarTokens: _num(tStar),
+      replayArgminTokens: _num(argmin),
+      ratio: _num(tStar / argmin),
+      inputs: {
+        postContextTokens: model.medianPostContext,
+        summaryTokens: model.medianSummaryTokens,
+        meanGrowthTokens: _num(delta),
+        beta: model.beta,
+      },
+    },
+    diagnostics: corpus.diagnostics,
+  };
+}
+
+function _num(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+function _bandPoint(band: Band, t: number): BandPoint {
+  return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
+}
+
+/** Counts (workload, session) pairs whose total growth differs from the observed one. */
+function _checkGrowth(
+  steps: StepColumns,
+  workloads: Workloads,
+): { workloads: number; sessions: number; mismatches: number } {
+  const observed = new Float64Array(steps.sessions);
+  for (let s = 0; s < steps.sessions; s++) {
+    let sum = 0;
+    for (let r = steps.start[s] + 1; r < steps.start[s] + steps.count[s]; r++) {
+      sum += steps.growth[r];
+    }
+    observed[s] = sum;
+  }
+  let mismatches = 0;
+  for (let k = 1; k < workloads.plans.length; k++) {
+    const plan = workloads.plans[k];
+    for (let s = 0; s < steps.sessions; s++) {
+      let sum = 0;
+      for (let g = plan.groupOffset[s]; g < plan.groupOffset[s + 1]; g++) {
+        for (let r = plan.segmentStart[g]; r < plan.segmentStart[g] + plan.segmentLength[g]; r++) {
+          sum += steps.growth[r];
+        }
+      }
+      if (Math.abs(sum - observed[s]) > 1e-9 * Math.max(1, Math.abs(observed[s]))) mismatches++;
+    }
+  }
+  return { workloads: workloads.plans.length - 1, sessions: steps.sessions, mismatches };
+}
