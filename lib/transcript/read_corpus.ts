@@ -16,8 +16,8 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
   onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
   /**
    * Parallel parsing workers. Files are parsed on up to this many cores; the corpus is assembled
-   * in path order either way, so the result is identical. Corpora under 32 MB are parsed on the
-   * main thread (starting workers would cost more than it saves).
+   * in path order either way, so the result is identical. When left to the default, corpora under
+   * 32 MB are parsed on the main thread (starting workers would cost more than it saves).
    * @default {navigator.hardwareConcurrency, at most 4}
    */
   workers?: number;
@@ -96,7 +96,7 @@ export async function readCorpus(
     done++;
     options.onProgress?.(done, files.length, bytes);
   };
-  if (workers <= 1 || total < PARALLEL_MIN_BYTES) {
+  if (workers <= 1 || (options.workers === undefined && total < PARALLEL_MIN_BYTES)) {
     for (const [i, file] of files.entries()) {
       let result;
       try {

@@ -183,3 +183,15 @@ Deno.test("parser: structurally broken lines are malformed", () => {
   splitLines(bad.join("\n"), (b, s, e, n) => parser.onLine(b, s, e, n));
   assert.equal(parser.finish().counts.malformedLines, bad.length);
 });
+
+Deno.test("reader: worker threads give the same corpus as one thread", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await writeFixture(dir);
+    const one = await readCorpus([dir], { workers: 1 });
+    const two = await readCorpus([dir], { workers: 2 });
+    assert.deepEqual(two, one);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
