@@ -1,0 +1,146 @@
+/**
+ * Test helper: builds a {@linkcode Corpus} from plain rows (synthetic data only).
+ *
+ * @module
+ */
+import type { Corpus, ReaderDiagnostics } from "../../lib/transcript/tables.ts";
+
+/** One request: token categories and the work-time gap before it. */
+export interface RequestRow {
+  u?: number;
+  w5?: number;
+  w1h?: number;
+  r?: number;
+  y?: number;
+  gap?: number;
+}
+
+/** One compaction, placed in the gap before request `before` of its session. */
+export interface CompactionRow {
+  before: number;
+  inputTokens: number;
+  durationSeconds?: number;
+  summaryTokens?: number;
+  /** Defaults to the context of request `before`. */
+  postContext?: number;
+  /** Defaults to the cached share of request `before − 1`. */
+  beta?: number;
+  /** Defaults to the cached share of request `before`. */
+  cAfter?: number;
+  manual?: boolean;
+}
+
+/** One session. */
+export interface SessionRows {
+  subagent?: boolean;
+  requests: RequestRow[];
+  compactions?: CompactionRow[];
+}
+
+/** Builds the reader's tables from rows (sessions in order, requests in timestamp order). */
+export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpus {
+  const n = sessions.reduce((a, s) => a + s.requests.length, 0);
+  const col = () => new Float64Array(n);
+  const req = {
+    length: n,
+    session: new Uint32Array(n),
+    timeMs: col(),
+    input: col(),
+    cacheWrite5m: col(),
+    cacheWrite1h: col(),
+    cacheRead: col(),
+    output: col(),
+    context: col(),
+    cachedShare: col(),
+    gapSeconds: col(),
+    compactionBefore: new Int32Array(n).fill(-1),
+  };
+  const comps: CompactionRow[] = [];
+  const compSession: number[] = [];
+  const compRow: number[] = [];
+  const firstRequest = new Uint32Array(sessions.length);
+  const requestCount = new Uint32Array(sessions.length);
+  const kind = new Uint8Array(sessions.length);
+  let row = 0;
+  let time = 1_700_000_000_000;
+  sessions.forEach((s, si) => {
+    firstRequest[si] = row;
+    requestCount[si] = s.requests.length;
+    kind[si] = s.subagent ? 1 : 0;
+    s.requests.forEach((q, i) => {
+      const u = q.u ?? 0, w5 = q.w5 ?? 0, w1h = q.w1h ?? 0, r = q.r ?? 0;
+      const x = u + w5 + w1h + r;
+      req.session[row] = si;
+      req.input[row] = u;
+      req.cacheWrite5m[row] = w5;
+      req.cacheWrite1h[row] = w1h;
+      req.cacheRead[row] = r;
+      req.output[row] = q.y ?? 0;
+      req.context[row] = x;
+      req.cachedShare[row] = x > 0 ? r / x : 0;
+      req.gapSeconds[row] = i === 0 ? 0 : q.gap ?? 0;
+      time += 1000 * (i === 0 ? 0 : q.gap ?? 0);
+      req.timeMs[row] = time;
+      row++;
+    });
+    for (const c of s.compactions ?? []) {
+      comps.push(c);
+      compSession.push(si);
+      compRow.push(firstRequest[si] + c.before);
+    }
+  });
+  const m = comps.length;
+  const cf = () => new Float64Array(m);
+  const compactions = {
+    length: m,
+    session: Uint32Array.from(compSession),
+    trigger: Uint8Array.from(comps.map((c) => (c.manual ? 1 : 0))),
+    timeMs: cf(),
+    inputTokens: cf(),
+    durationSeconds: cf(),
+    summaryTokens: cf(),
+    postContext: cf(),
+    cachedShareBefore: cf(),
+    cachedShareAfter: cf(),
+  };
+  comps.forEach((c, i) => {
+    const at = compRow[i];
+    if (req.compactionBefore[at] < 0) req.compactionBefore[at] = i;
+    compactions.timeMs[i] = req.timeMs[at] - 1;
+    compactions.inputTokens[i] = c.inputTokens;
+    compactions.durationSeconds[i] = c.durationSeconds ?? NaN;
+    compactions.summaryTokens[i] = c.summaryTokens ?? NaN;
+    compactions.postContext[i] = c.postContext ?? req.context[at];
+    compactions.cachedShareBefore[i] = c.beta ?? req.cachedShare[at - 1];
+    compactions.cachedShareAfter[i] = c.cAfter ?? req.cachedShare[at];
+  });
+  const diagnostics: ReaderDiagnostics = {
+    malformedLines: 0,
+    malformedExamples: [],
+    blankLines: 0,
+    recordTypes: {},
+    syntheticRecords: 0,
+    apiErrorRecords: 0,
+    zeroUsageRequests: 0,
+    blocksWithoutUsage: 0,
+    duplicateBlocks: 0,
+    crossFileDuplicateRequests: 0,
+    requestsWithoutMessageId: 0,
+    requestsWithoutRequestId: 0,
+    microcompactions: 0,
+    compactionsWithoutDuration: comps.filter((c) => c.durationSeconds === undefined).length,
+    compactionsWithoutSummary: comps.filter((c) => c.summaryTokens === undefined).length,
+    excludedSessions: { otherModel: 0, noTargetModel: 0 },
+    requestsByModel: { [model]: n },
+  };
+  return {
+    files: sessions.length,
+    bytes: 0,
+    model,
+    requests: req,
+    sessions: { length: sessions.length, kind, firstRequest, requestCount },
+    compactions,
+    diagnostics,
+    idleLimitSeconds: 300,
+  };
+}
