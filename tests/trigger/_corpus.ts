@@ -4,6 +4,7 @@
  * @module
  */
 import type { Corpus, ReaderDiagnostics } from "../../lib/transcript/tables.ts";
+import { Pcg32 } from "../../lib/stats/pcg32.ts";
 
 /** One request: token categories and the work-time gap before it. */
 export interface RequestRow {
@@ -143,4 +144,30 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     diagnostics,
     idleLimitSeconds: 300,
   };
+}
+
+/** A random synthetic corpus: a few sessions growing by random steps. */
+export function randomSessions(seed: number, sessions: number, maxRequests: number): SessionRows[] {
+  const prng = new Pcg32(seed, 99);
+  const out: SessionRows[] = [];
+  for (let s = 0; s < sessions; s++) {
+    const n = 1 + prng.nextBelow(maxRequests);
+    let x = 5000 + prng.nextBelow(30000);
+    const requests = [];
+    for (let i = 0; i < n; i++) {
+      const grow = prng.nextBelow(12000) - 1000;
+      const prev = x;
+      x = Math.max(1000, x + grow);
+      const r = Math.min(prev, x) * (0.8 + 0.2 * prng.nextFloat());
+      requests.push({
+        r: Math.round(r),
+        w5: Math.round((x - r) * 0.9),
+        u: x - Math.round(r) - Math.round((x - r) * 0.9),
+        y: prng.nextBelow(800),
+        gap: prng.nextBelow(60),
+      });
+    }
+    out.push({ subagent: s > 0, requests });
+  }
+  return out;
 }
