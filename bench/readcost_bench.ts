@@ -1,0 +1,205 @@
+/**
+ * Read-cost throughput against the shared reader, on the same files.
+ *
+ *   deno run --allow-read --allow-write --allow-env bench/readcost_bench.ts [options]
+ *
+ * Options:
+ *   --dir DIR         Measure every *.jsonl under DIR (recursively), e.g. the full synthetic
+ *                     corpus from `deno task generate --profile full --seed 1 --out DIR`.
+ *                     Default: none, a corpus is generated in a temporary directory.
+ *   --megabytes N     Size of the generated corpus, MB (default: 100).
+ *   --rounds N        Timed rounds after one warm-up; the best round is reported (default: 3).
+ *
+ * Prints MB/s (10^6 bytes per second) for: the line framing alone (`readLines`), the shared
+ * transcript reader (`parseTranscriptFile`, one thread), a plain `JSON.parse` of every line, and
+ * the read-cost measurement (`measureReadCost`), plus the read-cost time over the reader's time.
+ * Figures only; nothing is asserted.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { readLines } from "../lib/transcript/jsonl.ts";
+import { parseTranscriptFile } from "../lib/transcript/read_corpus.ts";
+import { measureReadCost } from "../lib/readcost/mod.ts";
+
+/** Deterministic generator (LCG) of a transcript-shaped corpus with varied tool results. */
+async function _generate(dir: string, megabytes: number): Promise<void> {
+  let state = 20261129;
+  const rand = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const code = 'const s = "quoted \\"x\\" é ✓";\n\tif (a < b) { return c; } // 😀\n';
+  const files = 20;
+  const perFile = (megabytes * 1e6) / files;
+  const encoder = new TextEncoder();
+  const tools = [
+    { name: "Read", input: { file_path: "/p/a.ts" } },
+    { name: "Read", input: { file_path: "/p/a.ts", offset: 10, limit: 50 } },
+    { name: "Bash", input: { command: "cat src/main.ts" } },
+    { name: "Bash", input: { command: "grep -rn x src | head -50" } },
+    { name: "Grep", input: { pattern: "x", path: "src" } },
+    { name: "Agent", input: { description: "d", prompt: "p", subagent_type: "Explore" } },
+    { name: "Edit", input: { file_path: "/p/a.ts", old_string: "a", new_string: "b" } },
+  ];
+  for (let f = 0; f < files; f++) {
+    const session = `${String(f).padStart(8, "0")}-1f2d-4e3b-8a6c-7d9e0f1a2b3c`;
+    const parts: string[] = [];
+    let size = 0;
+    for (let n = 1; size < perFile; n++) {
+      const tool = tools[Math.floor(rand() * tools.length)];
+      const usage = {
+        input_tokens: 3,
+        cache_creation_input_tokens: 500,
+        cache_read_input_tokens: 50000 + n * 300,
+        output_tokens: 200,
+        service_tier: "standard",
+      };
+      const envelope = {
+        parentUuid: `p-${n}`,
+        isSidechain: false,
+        sessionId: session,
+        version: "2.1.112",
+        cwd: "/home/dev/proj",
+        timestamp: new Date(Date.UTC(2026, 2, 2) + n * 7000).toISOString(),
+      };
+      const assistant = JSON.stringify({
+        ...envelope,
+        type: "assistant",
+        uuid: `a-${f}-${n}`,
+        requestId: `req_${f}_${n}`,
+        message: {
+          model: "claude-opus-4-6",
+          id: `msg_${f}_${n}`,
+          type: "message",
+          role: "assistant",
+          content: [{ type: "tool_use", id: `toolu_${f}_${n}`, ...tool }],
+          stop_reason: "tool_use",
+          usage,
+        },
+      });
+      const chars = Math.floor(100 + rand() * rand() * 30000);
+      const text = code.repeat(Math.ceil(chars / code.length)).slice(0, chars);
+      const content = rand() < 0.05
+        ? [{ type: "text", text }, {
+          type: "image",
+          source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo".repeat(2000) },
+        }]
+        : text;
+      const result = JSON.stringify({
+        ...envelope,
+        type: "user",
+        uuid: `u-${f}-${n}`,
+        message: {
+          role: "user",
+          content: [{ tool_use_id: `toolu_${f}_${n}`, type: "tool_result", content }],
+        },
+        toolUseResult: { stdout: text.slice(0, 2000), stderr: "", interrupted: false },
+      });
+      parts.push(assistant, result);
+      size += assistant.length + result.length + 2;
+      if (n % 400 === 0) {
+        const boundary = JSON.stringify({
+          ...envelope,
+          type: "system",
+          subtype: "compact_boundary",
+          uuid: `b-${f}-${n}`,
+          compactMetadata: { trigger: "auto", preTokens: 160000 },
+        });
+        parts.push(boundary);
+        size += boundary.length + 1;
+      }
+    }
+    await Deno.writeFile(join(dir, `${session}.jsonl`), encoder.encode(parts.join("\n") + "\n"));
+  }
+}
+
+async function _listJsonl(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) out.push(...await _listJsonl(path));
+    else if (entry.isFile && entry.name.endsWith(".jsonl")) out.push(path);
+  }
+  return out.sort();
+}
+
+async function _time(run: () => Promise<unknown>, rounds: number): Promise<number> {
+  await run(); // warm-up
+  let best = Infinity;
+  for (let r = 0; r < rounds; r++) {
+    const t0 = performance.now();
+    await run();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best / 1000;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    strict: true,
+    options: {
+      dir: { type: "string" },
+      megabytes: { type: "string", default: "100" },
+      rounds: { type: "string", default: "3" },
+    },
+  });
+  const rounds = Number(values.rounds);
+  const megabytes = Number(values.megabytes);
+  if (!Number.isSafeInteger(rounds) || rounds < 1) {
+    throw new RangeError("--rounds: positive integer");
+  }
+  if (!(megabytes > 0)) throw new RangeError("--megabytes: positive number");
+  let dir = values.dir;
+  let temporary: string | undefined;
+  if (dir === undefined) {
+    temporary = await Deno.makeTempDir({ prefix: "readcost_bench_" });
+    dir = temporary;
+    await _generate(dir, megabytes);
+  }
+  try {
+    const files = await _listJsonl(dir);
+    let bytes = 0;
+    for (const file of files) bytes += (await Deno.stat(file)).size;
+    console.log(`corpus: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB (${dir})`);
+    const decoder = new TextDecoder();
+    let sink = 0;
+    const framing = await _time(async () => {
+      for (const file of files) await readLines(file, (_b, s, e) => void (sink += e - s));
+    }, rounds);
+    const reader = await _time(async () => {
+      for (const file of files) sink += (await parseTranscriptFile(file)).parse.counts.lines;
+    }, rounds);
+    const jsonParse = await _time(async () => {
+      for (const file of files) {
+        await readLines(file, (b, s, e) => {
+          try {
+            sink += JSON.parse(decoder.decode(b.subarray(s, e))) ? 1 : 0;
+          } catch {
+            sink--;
+          }
+        });
+      }
+    }, rounds);
+    let report;
+    const readcost = await _time(async () => {
+      report = (await measureReadCost(files, { minTurns: 1 })).report;
+    }, rounds);
+    const mbps = (seconds: number) => (bytes / 1e6 / seconds).toFixed(0).padStart(6);
+    console.log(`framing only (readLines)           ${mbps(framing)} MB/s`);
+    console.log(`shared reader (parseTranscriptFile) ${mbps(reader)} MB/s`);
+    console.log(`readLines + JSON.parse per line    ${mbps(jsonParse)} MB/s`);
+    console.log(`read-cost (measureReadCost)        ${mbps(readcost)} MB/s`);
+    console.log(`read-cost time / reader time: ${(readcost / reader).toFixed(2)}`);
+    console.log(`(best of ${rounds} rounds after a warm-up; sink ${sink > 0 ? "+" : "-"})`);
+    if (report) {
+      const r = report as { allResults: { results: number }; assistantMessages: number };
+      console.log(`results ${r.allResults.results}, assistant messages ${r.assistantMessages}`);
+    }
+  } finally {
+    if (temporary !== undefined) await Deno.remove(temporary, { recursive: true });
+  }
+}
