@@ -32,6 +32,9 @@
  * - **Carried payload** of a tool result: one-shot × the number of messages whose place comes
  *   after the result's line and before the next `system`/`compact_boundary` record (or end of
  *   file). A result after the last message of its segment carries 0.
+ * - **Tool calls.** Tool uses are taken from every `assistant` record (with or without usage),
+ *   tool results from `user` records only (`lib/transcript/tool_calls.ts`); `progress` records
+ *   and `toolUseResult` copies are never read.
  * - **Kinds and candidates.** Each result is classified by the latest tool use with its id that
  *   came before it in the file (`classify.ts`). A candidate is a `bulk-read` result with
  *   `is_error` not true and at least `minChars` characters. Unmatched and error results count in

@@ -13,7 +13,13 @@ import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
 import { expandInputPaths, toInputPathError } from "./input_paths.ts";
 import { type ReadCostOptions, resolveReadCostOptions } from "./options.ts";
 import { buildReadCostReport, type ReadCostReport } from "./report.ts";
-import { collectResultSizes, type ResultSizes } from "./result_sizes.ts";
+import { RESULT_KINDS, type ResultKind } from "./classify.ts";
+import {
+  collectResultSizes,
+  type ResultSizes,
+  type SizeBin,
+  sizeHistogram,
+} from "./result_sizes.ts";
 
 /** What {@linkcode measureReadCost} returns: the report and the per-kind result sizes. */
 export interface ReadCostMeasurement {
@@ -21,6 +27,8 @@ export interface ReadCostMeasurement {
   report: ReadCostReport;
   /** Per kind, the text size of every result of included files, ascending (no text). */
   sizes: ResultSizes;
+  /** Per kind, {@linkcode sizeHistogram} of `sizes` (power-of-two bins of characters). */
+  histograms: Record<ResultKind, SizeBin[]>;
   /** Bytes read, over all files (for throughput figures). */
   bytes: number;
 }
@@ -30,7 +38,7 @@ export interface ReadCostMeasurement {
  *
  * @param paths Files and directories (directories shallow: `*.jsonl` directly inside).
  * @param options Thresholds; see `ReadCostOptions`.
- * @returns The report, result sizes and bytes read.
+ * @returns The report, result sizes and their histograms, and bytes read.
  * @throws {InputPathError} when a path is missing or a file cannot be read.
  * @throws {RangeError} when a threshold is not a positive integer.
  *
@@ -42,10 +50,11 @@ export interface ReadCostMeasurement {
  * const line = (id: string) =>
  *   JSON.stringify({ type: "assistant", message: { id, usage: { cache_read_input_tokens: 50 } } });
  * await Deno.writeTextFile(`${dir}/s.jsonl`, [line("a"), line("b")].join("\n") + "\n");
- * const { report, sizes } = await measureReadCost([dir], { minTurns: 2 });
+ * const { report, sizes, histograms } = await measureReadCost([dir], { minTurns: 2 });
  * assert.equal(report.files.included, 1);
  * assert.equal(report.tokens.observedInputTokens, 100);
  * assert.deepEqual(sizes["bulk-read"], []);
+ * assert.deepEqual(histograms.search, []);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -66,9 +75,8 @@ export async function measureReadCost(
     }
     measurements.push(measurer.finish());
   }
-  return {
-    report: buildReadCostReport(measurements, thresholds),
-    sizes: collectResultSizes(measurements, thresholds),
-    bytes,
-  };
+  const sizes = collectResultSizes(measurements, thresholds);
+  const histograms = {} as Record<ResultKind, SizeBin[]>;
+  for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizes[kind]);
+  return { report: buildReadCostReport(measurements, thresholds), sizes, histograms, bytes };
 }
