@@ -1,0 +1,317 @@
+/**
+ * `deno task analyze [PATH...]`: when should the model compact? Replays the corpus's sessions
+ * at every trigger of a grid and prints the cost and time-share curves (analysis-spec §2, §3,
+ * §5).
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { BLOCK_METHODS, type BlockMethod } from "../lib/stats/block_resample.ts";
+import { defaultProjectsDir, readCorpus } from "../lib/transcript/mod.ts";
+import {
+  type AnalyzeOptions,
+  analyzeTrigger,
+  DEFAULT_ANALYZE_OPTIONS,
+  type TriggerReport,
+} from "../lib/trigger/mod.ts";
+import { EXIT, failureExit, progressReporter } from "./_shared.ts";
+
+const D = DEFAULT_ANALYZE_OPTIONS;
+
+const HELP = `Usage: deno task analyze [OPTIONS] [--] [PATH...]
+
+Replays every session of the corpus at every compaction trigger of a grid, for the observed
+history and ${D.workloads} block-bootstrap resamples, and reports the cost per million tokens and the
+share of agent time spent compacting at each trigger, the cheapest trigger with its 10-90% band,
+the steady-state T*, and checks (observed bill vs the replay at the observed trigger).
+Directories are walked recursively for *.jsonl. With no PATH: $CLAUDE_CONFIG_DIR/projects, else
+~/.claude/projects. Transcripts are only read; output holds aggregates only.
+
+Options:
+  --json                  Print one JSON document (analysis-spec section 5) to stdout.
+  --model NAME            Target model (string; default: the model with the most requests).
+  --alpha NUMBER          Cached / uncached input price ratio (default: ${D.alpha}).
+  --rho NUMBER            Output / uncached input price ratio (default: ${D.rho}).
+  --price NUMBER          Uncached input price p_m, USD per million tokens (default: ${D.inputUsdPerMillion}).
+  --omega NUMBER          Uncached-token price multiplier (default: from the corpus's cache writes).
+  --a NUMBER              Compaction seconds per input token (default: from the time fit).
+  --v NUMBER              Summary tokens written per second (default: from the time fit).
+  --method NAME           Resampling: ${BLOCK_METHODS.join(", ")} (default: ${D.method}).
+  --block-size INTEGER    Steps per resampling block (default: ${D.blockSize}).
+  --workloads INTEGER     Resampled workloads (default: ${D.workloads}).
+  --seed INTEGER          PRNG seed, recorded in the output (default: ${D.seed}).
+  --trigger-from TOKENS   First trigger of the grid (default: ${D.triggerFrom}).
+  --trigger-to TOKENS     Last trigger of the grid (default: ${D.triggerTo}).
+  --trigger-step TOKENS   Grid spacing (default: ${D.triggerStep}).
+  --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+  -h, --help              Show this help.
+
+When the corpus has too few timed compactions to fit the time model, give both --a and --v.
+
+Exit codes:
+  0  success
+  1  nothing to analyze: no request of the model, or a model could not be fitted
+  2  invalid arguments
+  3  a path does not exist
+  4  a file could not be read
+`;
+
+interface NumberFlag {
+  flag: string;
+  key: keyof AnalyzeOptions | "idleLimitSeconds";
+  integer: boolean;
+  min: number;
+  /** true: the value must be > min; false: ≥ min. */
+  exclusive: boolean;
+}
+
+const NUMBER_FLAGS: NumberFlag[] = [
+  { flag: "alpha", key: "alpha", integer: false, min: 0, exclusive: false },
+  { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false },
+  { flag: "price", key: "inputUsdPerMillion", integer: false, min: 0, exclusive: true },
+  { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
+  { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
+  { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
+  { flag: "block-size", key: "blockSize", integer: true, min: 1, exclusive: false },
+  { flag: "workloads", key: "workloads", integer: true, min: 1, exclusive: false },
+  { flag: "seed", key: "seed", integer: true, min: 0, exclusive: false },
+  { flag: "trigger-from", key: "triggerFrom", integer: false, min: 0, exclusive: true },
+  { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true },
+  { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true },
+  { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
+];
+
+const k = (v: number) => `${(v / 1000).toFixed(0)}K`;
+const usd = (v: number | null) => (v === null ? "n/a" : `$${v.toFixed(3)}`);
+const pct = (v: number | null) => (v === null ? "n/a" : `${(v * 100).toFixed(1)}%`);
+const fixed = (v: number | null, digits: number) => (v === null ? "n/a" : v.toFixed(digits));
+
+/**
+ * The readable text summary of a report: corpus line, fit table, optimum with its band, T*,
+ * checks.
+ *
+ * @param r The report.
+ * @returns Text ending in a newline.
+ *
+ * @example
+ * ```ts ignore
+ * console.log(formatReport(analyzeTrigger(corpus)));
+ * ```
+ */
+export function formatReport(r: TriggerReport): string {
+  const c = r.corpus;
+  const f = r.fit;
+  const lines = [
+    `Corpus: ${c.model}, ${
+      c.sessions.main + c.sessions.subagent
+    } sessions (${c.sessions.main} main + ` +
+    `${c.sessions.subagent} sub-agent), ${c.requests} requests, ${
+      c.workHours.toFixed(1)
+    } h agent time, ` +
+    `${
+      (c.billedTokens / 1e6).toFixed(0)
+    }M billed tokens, ${c.compactions.auto} auto + ${c.compactions.manual} manual ` +
+    `compactions (${c.compactions.timed} timed), observed trigger ${
+      c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`
+    }, omega ${fixed(c.omega, 3)}`,
+    "",
+    "Time model t = a*C + G/v (least squares through the origin):",
+    "  fit            a (s/token)    v (token/s)   R^2      n",
+  ];
+  const row = (name: string, a: number | null, v: number | null, r2: number | null, n: number) =>
+    `  ${name.padEnd(14)} ${(a === null ? "-" : a.toExponential(3)).padStart(11)}    ${
+      (v === null ? "-" : v.toFixed(1)).padStart(11)
+    }   ${fixed(r2, 3).padStart(6)}  ${String(n).padStart(5)}`;
+  if (f.both && f.summaryOnly && f.inputOnly) {
+    lines.push(row("both", f.both.a, f.both.v, f.both.rSquared, f.both.n));
+    lines.push(row("summary only", null, f.summaryOnly.v, f.summaryOnly.rSquared, f.summaryOnly.n));
+    lines.push(row("input only", f.inputOnly.a, null, f.inputOnly.rSquared, f.inputOnly.n));
+  } else {
+    lines.push(`  (not fitted: ${f.timeModelError})`);
+  }
+  lines.push(
+    `  used: a = ${r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
+      r.timeModel.vTokensPerSecond.toFixed(1)
+    } token/s (${f.timeModelSource})`,
+    `Summary size G(C) = ${f.summaryModel.g0.toFixed(0)} + ${f.summaryModel.g1.toFixed(5)}*C ` +
+      `(${f.summaryModel.method}, R^2 ${
+        fixed(f.summaryModel.rSquared, 3)
+      }, n ${f.summaryModel.n}); ` +
+      `R(C) = ${f.postPrefix.toFixed(0)} + G(C); beta ${f.beta.toFixed(3)}, c_post ${
+        f.cPost.toFixed(3)
+      }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
+    `Prices: alpha ${r.prices.alpha}, rho ${r.prices.rho}, p_m $${r.prices.inputUsdPerMillion}/M, ` +
+      `omega ${r.prices.omega.toFixed(3)}`,
+    "",
+  );
+  let best = -1;
+  for (let i = 0; i < r.replay.length; i++) {
+    const m = r.replay[i].costPerMillion.mean;
+    if (m !== null && (best < 0 || m < r.replay[best].costPerMillion.mean!)) best = i;
+  }
+  if (best >= 0) {
+    const p = r.replay[best];
+    lines.push(
+      `Cheapest trigger: ${k(p.trigger)} tokens: ${usd(p.costPerMillion.mean)} per million ` +
+        `(10-90%: ${usd(p.costPerMillion.p10)}-${usd(p.costPerMillion.p90)}), time share ` +
+        `${pct(p.timeShare.mean)} (${pct(p.timeShare.p10)}-${pct(p.timeShare.p90)}), ` +
+        `${fixed(p.compactions.mean, 1)} compactions`,
+    );
+  }
+  const s = r.steadyState;
+  lines.push(
+    `Steady state T* = ${s.tStarTokens === null ? "n/a" : k(s.tStarTokens)} tokens; replay argmin ${
+      s.replayArgminTokens === null ? "n/a" : k(s.replayArgminTokens)
+    }; ratio ${fixed(s.ratio, 2)}`,
+    "",
+    `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
+      `(compactions ${usd(r.checks.observedBill.compactionCostPerMillion)})`,
+  );
+  const at = r.checks.replayAtObservedTrigger;
+  lines.push(
+    at === null
+      ? "  replay at the observed trigger: n/a (no automatic compaction)"
+      : `  replay of the observed history at ${(at.trigger / 1000).toFixed(1)}K: ${
+        usd(at.costPerMillion)
+      } per million, ratio ${at.ratioToObservedBill.toFixed(3)}`,
+  );
+  const g = r.checks.permuteKeepsGrowth;
+  if (g) {
+    lines.push(
+      `  permute keeps each session's growth: ${
+        g.mismatches === 0 ? "yes" : `NO (${g.mismatches} mismatches)`
+      } (${g.workloads} workloads x ${g.sessions} sessions)`,
+    );
+  }
+  lines.push(
+    "",
+    "  trigger   cost/M mean   p10      p90      time share  compactions  observed cost/M",
+  );
+  for (const p of r.replay) {
+    lines.push(
+      `  ${k(p.trigger).padStart(7)}   ${usd(p.costPerMillion.mean).padStart(9)}  ${
+        usd(p.costPerMillion.p10).padStart(7)
+      }  ${usd(p.costPerMillion.p90).padStart(7)}  ${pct(p.timeShare.mean).padStart(9)}  ${
+        fixed(p.compactions.mean, 1).padStart(11)
+      }  ${usd(p.observed.costPerMillion).padStart(15)}`,
+    );
+  }
+  lines.push(
+    `Seed ${r.options.seed}, ${r.options.workloads} workloads, ${r.options.method} blocks of ${r.options.blockSize}.`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+/**
+ * Runs the command.
+ *
+ * @param args Command-line arguments.
+ * @returns The exit code (see `--help`).
+ *
+ * @example Help exits 0
+ * ```ts ignore
+ * assert.equal(await main(["--help"]), 0);
+ * ```
+ */
+export async function main(args: string[]): Promise<number> {
+  const options: Record<string, { type: "string" | "boolean"; short?: string; default?: boolean }> =
+    {
+      json: { type: "boolean", default: false },
+      model: { type: "string" },
+      method: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    };
+  for (const f of NUMBER_FLAGS) options[f.flag] = { type: "string" };
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options });
+  } catch (error) {
+    console.error(`analyze: ${(error as Error).message}\nRun with --help for usage.`);
+    return EXIT.invalidArguments;
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) {
+    console.log(HELP);
+    return EXIT.ok;
+  }
+  const analyzeOptions: AnalyzeOptions = {};
+  let idleLimitSeconds = 300;
+  for (const f of NUMBER_FLAGS) {
+    const raw = values[f.flag];
+    if (raw === undefined) continue;
+    const v = Number(raw);
+    const ok = String(raw).trim() !== "" && Number.isFinite(v) &&
+      (f.exclusive ? v > f.min : v >= f.min) && (!f.integer || Number.isInteger(v));
+    if (!ok) {
+      console.error(
+        `analyze: --${f.flag} must be ${f.integer ? "an integer" : "a number"} ` +
+          `${f.exclusive ? ">" : ">="} ${f.min}, got "${raw}"`,
+      );
+      return EXIT.invalidArguments;
+    }
+    if (f.key === "idleLimitSeconds") idleLimitSeconds = v;
+    else (analyzeOptions as Record<string, number>)[f.key] = v;
+  }
+  if (values.method !== undefined) {
+    if (!BLOCK_METHODS.includes(values.method as BlockMethod)) {
+      console.error(
+        `analyze: --method must be one of ${BLOCK_METHODS.join(", ")}, got "${values.method}"`,
+      );
+      return EXIT.invalidArguments;
+    }
+    analyzeOptions.method = values.method as BlockMethod;
+  }
+  const from = analyzeOptions.triggerFrom ?? D.triggerFrom;
+  const to = analyzeOptions.triggerTo ?? D.triggerTo;
+  if (to < from) {
+    console.error(`analyze: --trigger-to (${to}) must be >= --trigger-from (${from})`);
+    return EXIT.invalidArguments;
+  }
+  let paths = parsed.positionals;
+  try {
+    if (paths.length === 0) paths = [defaultProjectsDir()];
+    const corpus = await readCorpus(paths, {
+      model: values.model as string | undefined,
+      idleLimitSeconds,
+      onProgress: progressReporter("analyze: reading"),
+    });
+    if (corpus.requests.length === 0) {
+      const d = corpus.diagnostics;
+      console.error(
+        `analyze: nothing to analyze: ${corpus.files} files gave no request of ${
+          corpus.model ? `model ${corpus.model}` : "any model"
+        } (${d.malformedLines} malformed lines, ${
+          d.excludedSessions.otherModel + d.excludedSessions.noTargetModel
+        } sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`,
+      );
+      return EXIT.emptySample;
+    }
+    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
+    let report: TriggerReport;
+    try {
+      report = analyzeTrigger(corpus, analyzeOptions);
+    } catch (error) {
+      if (error instanceof RangeError && /time model/.test(error.message)) {
+        console.error(
+          `analyze: ${error.message}.\nGive the time model by flag instead: --a SECONDS_PER_TOKEN ` +
+            `--v SUMMARY_TOKENS_PER_SECOND (the seed's corpus: about --a 9e-5 --v 80).`,
+        );
+        return EXIT.emptySample;
+      }
+      throw error;
+    }
+    console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    return EXIT.ok;
+  } catch (error) {
+    return failureExit("analyze", error);
+  }
+}
+
+function _replayProgress(done: number, total: number): void {
+  const line = `\ranalyze: replayed ${done}/${total} workloads`;
+  Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));
