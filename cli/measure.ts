@@ -29,6 +29,8 @@ export const EXIT = Object.freeze({
   missingPath: 3,
   /** An input path exists but cannot be read (permissions, not a file or directory, I/O). */
   unreadableFile: 4,
+  /** Anything else went wrong (a failed write to stdout, or a bug); the message says what. */
+  unexpected: 5,
 });
 
 /** Where {@linkcode main} writes: `stdout` gets data, `stderr` messages. */
@@ -68,6 +70,7 @@ Exit codes:
   2  invalid arguments (unknown flag, value not a positive integer, no input path)
   3  an input path does not exist
   4  an input path cannot be read (permission, not a file or directory, read error)
+  5  unexpected error (for example stdout closed early); the message says what
 
 Permissions: read only (deno run --allow-read). No environment variables are read, nothing is
 written, no network is used.
@@ -158,16 +161,31 @@ export async function main(args: string[], io: MeasureIo = STANDARD_IO): Promise
     return EXIT.invalidArguments;
   }
 
-  let measured;
   try {
-    measured = await measureReadCost(paths, { minTurns, minChars });
+    return await _run(paths, json, minTurns, minChars, io);
   } catch (error) {
     if (error instanceof InputPathError) {
       io.stderr(`measure: ${error.message}\n`);
       return error.reason === "missing" ? EXIT.missingPath : EXIT.unreadableFile;
     }
-    throw error;
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    try {
+      io.stderr(`measure: unexpected error: ${message}\n`);
+    } catch {
+      // stderr is gone too; the exit code still tells.
+    }
+    return EXIT.unexpected;
   }
+}
+
+async function _run(
+  paths: string[],
+  json: boolean,
+  minTurns: number,
+  minChars: number,
+  io: MeasureIo,
+): Promise<number> {
+  const measured = await measureReadCost(paths, { minTurns, minChars });
   const { report } = measured;
   const malformed = report.diagnostics.skippedMalformedLines;
   if (report.files.included === 0 || report.tokens.observedInputTokens === 0) {

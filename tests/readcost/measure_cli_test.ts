@@ -170,6 +170,21 @@ Deno.test(
   },
 );
 
+Deno.test("exit 5: an unexpected error, such as stdout closing early", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "a.jsonl"), session(5));
+    let stderr = "";
+    const code = await main([dir], {
+      stdout: () => {
+        throw new Deno.errors.BrokenPipe("Broken pipe (os error 32)");
+      },
+      stderr: (t) => void (stderr += t),
+    });
+    assert.equal(code, EXIT.unexpected);
+    assert.match(stderr, /unexpected error: BrokenPipe: Broken pipe/);
+  });
+});
+
 Deno.test("-- before a path that starts with a dash", async () => {
   await withDir(async (dir) => {
     await Deno.writeTextFile(join(dir, "-dash.jsonl"), session(5));
