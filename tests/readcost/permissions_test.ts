@@ -11,9 +11,9 @@ import { assistant, call, jsonl, result, usage } from "./_records.ts";
 const CLI = fileURLToPath(new URL("../../cli/measure.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-async function spawn(args: string[]) {
+async function spawn(args: string[], allowRead = "--allow-read") {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-read", CLI, ...args],
+    args: ["run", "--no-prompt", allowRead, CLI, ...args],
     cwd: ROOT,
     clearEnv: true,
     env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
@@ -48,6 +48,10 @@ Deno.test("runs under --allow-read only, text and JSON, and fails cleanly", asyn
     assert.equal((await spawn(["--help"])).code, 0);
     assert.equal((await spawn([join(dir, "missing.jsonl")])).code, 3);
     assert.equal((await spawn(["--min-turns", "x", dir])).code, 2);
+    // Read permission limited to the repository: the input cannot be read → exit 4.
+    const denied = await spawn([dir], `--allow-read=${ROOT}`);
+    assert.equal(denied.code, 4, denied.stderr);
+    assert.match(denied.stderr, /Cannot read input/);
     // Nothing was written next to the input.
     assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), before);
   } finally {
