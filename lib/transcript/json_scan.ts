@@ -2,9 +2,9 @@
  * A byte-level JSON structure scanner: finds where values start and end without building them.
  *
  * Transcript lines are dominated by long strings (tool output, file contents, images). An analysis
- * that needs three small fields of a 2 MB line should not decode and parse 2 MB. The scanner jumps
- * from quote to quote with `Uint8Array.prototype.indexOf` and only looks at structure bytes, so a
- * line costs about one memchr of its strings. Values that are wanted are then parsed on their own
+ * that needs three small fields of a 2 MB line should not decode and parse 2 MB. The scanner walks
+ * bytes without building anything: strings are skipped by a tight loop that only looks for a quote
+ * or a backslash, so a line costs one pass over its bytes and no allocation. Values that are wanted are then parsed on their own
  * with `JSON.parse` (see {@linkcode parseSlice}).
  *
  * Validation is structural: brackets must balance, strings must close, primitives must be
@@ -42,19 +42,16 @@ export function skipSpace(line: Uint8Array, pos: number): number {
  * or -1 when it never closes.
  */
 export function skipString(line: Uint8Array, pos: number): number {
-  let from = pos + 1;
-  while (true) {
-    const quote = line.indexOf(QUOTE, from);
-    if (quote === -1) return -1;
-    let backslashes = 0;
-    let k = quote - 1;
-    while (k > pos && line[k] === BACKSLASH) {
-      backslashes++;
-      k--;
-    }
-    if ((backslashes & 1) === 0) return quote + 1;
-    from = quote + 1;
+  // A plain byte loop: inside transcript strings escaped quotes are dense (code, JSON), and a
+  // native indexOf per quote costs more than walking the bytes (measured: 1.5–2.5× slower).
+  const n = line.length;
+  let i = pos + 1;
+  while (i < n) {
+    const byte = line[i];
+    if (byte === QUOTE) return i + 1;
+    i += byte === BACKSLASH ? 2 : 1;
   }
+  return -1;
 }
 
 function isPrimitiveByte(byte: number): boolean {
