@@ -53,12 +53,12 @@ a path that starts with a dash. Transcripts live under
 \${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/; nothing is scanned automatically.
 
 Options:
-  -h, --help           Show this help and exit.                              (default: off)
-      --json           Write one JSON document (schemaVersion 1) instead of text. (default: off)
-      --min-turns N    A file qualifies with at least N usage-bearing assistant messages;
-                       positive integer.                                     (default: ${DEFAULT_READ_COST_OPTIONS.minTurns})
-      --min-chars N    A non-error bulk read is a candidate with at least N characters of
-                       text (UTF-16 code units); positive integer.           (default: ${DEFAULT_READ_COST_OPTIONS.minChars})
+  -h, --help         Show this help and exit. (default: off)
+      --json         Write one JSON document (schemaVersion 1) instead of text. (default: off)
+      --min-turns N  A file qualifies with at least N usage-bearing assistant messages;
+                     positive integer. (default: ${DEFAULT_READ_COST_OPTIONS.minTurns})
+      --min-chars N  A non-error bulk read is a candidate with at least N characters of text
+                     (UTF-16 code units); positive integer. (default: ${DEFAULT_READ_COST_OPTIONS.minChars})
 
 Numbers: observed input tokens = input + cache creation + cache read (output apart); one-shot
 payload = ceil(characters / 4) per tool result; carried payload = one-shot x later assistant
