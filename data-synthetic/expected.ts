@@ -1,0 +1,246 @@
+/**
+ * What a correct reader must report on a generated corpus (analysis-spec §1, §5), accumulated
+ * by the generator while it writes. It is the ground truth the manifest records.
+ *
+ * @module
+ */
+
+/** The expected `corpus` summary of a generated corpus, plus quirk counts. */
+export interface ExpectedAggregates {
+  /** `*.jsonl` files written. */
+  files: number;
+  /** Bytes of all `*.jsonl` files. */
+  bytes: number;
+  /** Included sessions (all requests of the target model). */
+  sessions: { main: number; subagent: number };
+  /** Included de-duplicated requests. */
+  requests: number;
+  /** Sessions written to be left out, by the reader's reason. */
+  excludedSessions: { otherModel: number; noTargetModel: number };
+  /** Lines that are not a JSON object. */
+  malformedLines: number;
+  /** Compactions of included sessions; `timed` have a recoverable duration. */
+  compactions: { auto: number; manual: number; timed: number };
+  /** Σ work-time gaps of included sessions (idle limit 300 s), hours. */
+  workHours: number;
+  /** D = Σ (x + y) over included requests, tokens. */
+  billedTokens: number;
+  /** Shares of D. */
+  billingMix: {
+    input: number;
+    cacheWrite5m: number;
+    cacheWrite1h: number;
+    cacheRead: number;
+    output: number;
+  };
+  /** (1·Σu + 1.25·Σw5 + 2·Σw1h) / (Σu + Σw5 + Σw1h). */
+  omega: number;
+  /** Median C of auto compactions, tokens (null: none). */
+  observedTrigger: number | null;
+  /** Target model. */
+  model: string;
+  /** How often each quirk of transcript-format.md was written. */
+  quirks: Record<string, number>;
+}
+
+/** One compaction as the generator made it. */
+interface CompactionTruth {
+  timeMs: number;
+  seconds: number;
+}
+
+/** Per-session record of request times and compactions, for the work time. */
+export interface SessionTruth {
+  /** Whether the session counts (target model only). */
+  included: boolean;
+  /** `main` or `subagent`. */
+  kind: "main" | "subagent";
+  /** Timestamps (ms) of the session's requests. */
+  requestTimes: number[];
+  /** Compactions of the session. */
+  compactions: CompactionTruth[];
+}
+
+/**
+ * Accumulates the ground truth while the corpus is written.
+ *
+ * @example
+ * ```ts
+ * import { ExpectedAccumulator } from "./expected.ts";
+ * import assert from "node:assert/strict";
+ * const acc = new ExpectedAccumulator("m");
+ * const s = acc.session("main", true);
+ * acc.request(s, 0, 1, 8, 0, 90, 10);
+ * acc.request(s, 60_000, 1, 8, 0, 90, 10);
+ * const e = acc.finish();
+ * assert.equal(e.requests, 2);
+ * assert.equal(e.billedTokens, 218);
+ * assert.equal(e.workHours, 60 / 3600);
+ * ```
+ */
+export class ExpectedAccumulator {
+  readonly #model: string;
+  readonly #sessions: SessionTruth[] = [];
+  #u = 0;
+  #w5 = 0;
+  #w1h = 0;
+  #r = 0;
+  #y = 0;
+  #requests = 0;
+  #auto = 0;
+  #manual = 0;
+  #timed = 0;
+  #autoInputs: number[] = [];
+  /** Files written. */
+  files = 0;
+  /** Bytes written. */
+  bytes = 0;
+  /** Malformed lines written. */
+  malformedLines = 0;
+  /** Sessions left out as other-model. */
+  otherModel = 0;
+  /** Sessions left out for having no target-model request. */
+  noTargetModel = 0;
+  /** Quirk counts. */
+  readonly quirks: Record<string, number> = {};
+
+  /**
+   * @param model The target model.
+   */
+  constructor(model: string) {
+    this.#model = model;
+  }
+
+  /**
+   * Counts one occurrence of a quirk.
+   *
+   * @param name Quirk name.
+   * @param n How many.
+   */
+  quirk(name: string, n = 1): void {
+    this.quirks[name] = (this.quirks[name] ?? 0) + n;
+  }
+
+  /**
+   * Opens a session.
+   *
+   * @param kind Main or sub-agent.
+   * @param included Whether it counts.
+   * @returns Its record.
+   */
+  session(kind: "main" | "subagent", included: boolean): SessionTruth {
+    const s: SessionTruth = { included, kind, requestTimes: [], compactions: [] };
+    this.#sessions.push(s);
+    return s;
+  }
+
+  /**
+   * Records one request as the reader will see it (largest block usage, earliest timestamp).
+   *
+   * @param s Its session.
+   * @param timeMs Earliest block timestamp, ms.
+   * @param u Uncached input.
+   * @param w5 5-minute cache writes.
+   * @param w1h 1-hour cache writes.
+   * @param r Cache reads.
+   * @param y Output tokens.
+   */
+  request(
+    s: SessionTruth,
+    timeMs: number,
+    u: number,
+    w5: number,
+    w1h: number,
+    r: number,
+    y: number,
+  ): void {
+    s.requestTimes.push(timeMs);
+    if (!s.included) return;
+    this.#requests++;
+    this.#u += u;
+    this.#w5 += w5;
+    this.#w1h += w1h;
+    this.#r += r;
+    this.#y += y;
+  }
+
+  /**
+   * Records one compaction.
+   *
+   * @param s Its session.
+   * @param trigger Auto or manual.
+   * @param inputTokens C.
+   * @param timeMs Boundary timestamp, ms.
+   * @param seconds Duration the reader recovers, seconds.
+   */
+  compaction(
+    s: SessionTruth,
+    trigger: "auto" | "manual",
+    inputTokens: number,
+    timeMs: number,
+    seconds: number,
+  ): void {
+    s.compactions.push({ timeMs, seconds });
+    if (!s.included) return;
+    if (trigger === "auto") {
+      this.#auto++;
+      this.#autoInputs.push(inputTokens);
+    } else this.#manual++;
+    this.#timed++;
+  }
+
+  /**
+   * Computes the aggregates.
+   *
+   * @param idleLimitSeconds Idle limit of the work time, seconds.
+   * @returns The expected summary.
+   */
+  finish(idleLimitSeconds = 300): ExpectedAggregates {
+    let work = 0, main = 0, sub = 0;
+    for (const s of this.#sessions) {
+      if (!s.included || s.requestTimes.length === 0) continue;
+      if (s.kind === "main") main++;
+      else sub++;
+      const times = [...s.requestTimes].sort((a, b) => a - b);
+      for (let i = 1; i < times.length; i++) {
+        let gap = (times[i] - times[i - 1]) / 1000;
+        for (const c of s.compactions) {
+          if (c.timeMs > times[i - 1] && c.timeMs <= times[i]) gap = Math.max(0, gap - c.seconds);
+        }
+        if (gap <= idleLimitSeconds) work += gap;
+      }
+    }
+    const uncached = this.#u + this.#w5 + this.#w1h;
+    const billed = uncached + this.#r + this.#y;
+    const share = (v: number) => (billed > 0 ? v / billed : 0);
+    const inputs = [...this.#autoInputs].sort((a, b) => a - b);
+    const n = inputs.length;
+    const observedTrigger = n === 0
+      ? null
+      : n % 2 === 1
+      ? inputs[(n - 1) / 2]
+      : (inputs[n / 2 - 1] + inputs[n / 2]) / 2;
+    return {
+      files: this.files,
+      bytes: this.bytes,
+      sessions: { main, subagent: sub },
+      requests: this.#requests,
+      excludedSessions: { otherModel: this.otherModel, noTargetModel: this.noTargetModel },
+      malformedLines: this.malformedLines,
+      compactions: { auto: this.#auto, manual: this.#manual, timed: this.#timed },
+      workHours: work / 3600,
+      billedTokens: billed,
+      billingMix: {
+        input: share(this.#u),
+        cacheWrite5m: share(this.#w5),
+        cacheWrite1h: share(this.#w1h),
+        cacheRead: share(this.#r),
+        output: share(this.#y),
+      },
+      omega: uncached > 0 ? (this.#u + 1.25 * this.#w5 + 2 * this.#w1h) / uncached : 0,
+      observedTrigger,
+      model: this.#model,
+      quirks: Object.fromEntries(Object.entries(this.quirks).sort(([a], [b]) => (a < b ? -1 : 1))),
+    };
+  }
+}
