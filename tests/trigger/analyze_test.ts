@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { corpusFromText } from "../../lib/transcript/mod.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
+import { syntheticTranscripts } from "./_transcripts.ts";
+import { makeCorpus } from "./_corpus.ts";
+
+const corpus = corpusFromText(syntheticTranscripts());
+const small = { workloads: 6, triggerFrom: 60000, triggerTo: 300000, triggerStep: 20000 };
+
+Deno.test("same corpus and seed give byte-identical JSON; another seed does not", () => {
+  const a = JSON.stringify(analyzeTrigger(corpus, small));
+  const b = JSON.stringify(analyzeTrigger(corpusFromText(syntheticTranscripts()), small));
+  assert.equal(a, b);
+  const c = JSON.stringify(analyzeTrigger(corpus, { ...small, seed: 2 }));
+  assert.notEqual(a, c);
+  assert.equal(JSON.parse(c).options.seed, 2);
+});
+
+Deno.test("the document carries the §5 fields, checks and steady state", () => {
+  const r = analyzeTrigger(corpus, small);
+  assert.equal(r.schemaVersion, 1);
+  assert.deepEqual(Object.keys(r), [
+    "schemaVersion",
+    "options",
+    "corpus",
+    "fit",
+    "prices",
+    "timeModel",
+    "replay",
+    "checks",
+    "steadyState",
+    "diagnostics",
+  ]);
+  assert.equal(r.corpus.compactions.auto, 9);
+  assert.equal(r.fit.timeModelSource, "fit");
+  assert.ok(r.fit.both !== null && r.fit.both.rSquared > 0.9);
+  // The grid: 60K … 300K by 20K (none at or below R(T)).
+  assert.deepEqual(r.replay.map((p) => p.trigger), [
+    60000,
+    80000,
+    100000,
+    120000,
+    140000,
+    160000,
+    180000,
+    200000,
+    220000,
+    240000,
+    260000,
+    280000,
+    300000,
+  ]);
+  for (const p of r.replay) {
+    assert.ok(p.costPerMillion.p10! <= p.costPerMillion.mean! + 1e-12);
+    assert.ok(p.costPerMillion.mean! <= p.costPerMillion.p90! + 1e-12);
+    assert.ok(p.timeShare.mean! >= 0 && p.timeShare.mean! < 1);
+  }
+  // Fewer compactions at higher triggers.
+  assert.ok(r.replay[0].compactions.mean! > r.replay[12].compactions.mean!);
+  assert.equal(r.checks.permuteKeepsGrowth?.mismatches, 0);
+  assert.ok(r.checks.replayAtObservedTrigger !== null);
+  const ratio = r.checks.replayAtObservedTrigger.ratioToObservedBill;
+  assert.ok(ratio > 0.8 && ratio < 1.2, `ratio ${ratio}`);
+  assert.ok(r.steadyState.tStarTokens! > 0);
+  assert.equal(
+    r.steadyState.ratio,
+    r.steadyState.tStarTokens! / r.steadyState.replayArgminTokens!,
+  );
+});
+
+Deno.test("price options re-price without changing the replay", () => {
+  const base = analyzeTrigger(corpus, small);
+  const cheap = analyzeTrigger(corpus, { ...small, alpha: 0.025, omega: 1 });
+  assert.equal(cheap.prices.alpha, 0.025);
+  assert.equal(cheap.prices.omega, 1);
+  for (let t = 0; t < base.replay.length; t++) {
+    assert.equal(cheap.replay[t].compactions.mean, base.replay[t].compactions.mean);
+    assert.ok(cheap.replay[t].costPerMillion.mean! < base.replay[t].costPerMillion.mean!);
+  }
+});
+
+Deno.test("degenerate corpora: named errors, and a and v by option instead of the fit", () => {
+  assert.throws(() => analyzeTrigger(makeCorpus([])), /no requests/);
+  // One compaction, no duration: the time fit cannot run.
+  const one = makeCorpus([{
+    requests: [{ r: 100000, y: 10 }, { r: 150000, y: 10, gap: 5 }, {
+      r: 20000,
+      w5: 9000,
+      y: 10,
+      gap: 5,
+    }],
+    compactions: [{ before: 2, inputTokens: 160000, summaryTokens: 9000 }],
+  }]);
+  assert.throws(() => analyzeTrigger(one, { workloads: 2 }), /Cannot fit time model/);
+  const r = analyzeTrigger(one, { workloads: 2, a: 1e-4, v: 80 });
+  assert.equal(r.fit.timeModelSource, "options");
+  assert.match(r.fit.timeModelError!, /none of the 1 compactions has a duration/);
+  assert.equal(r.fit.both, null);
+  assert.equal(r.timeModel.vTokensPerSecond, 80);
+  assert.equal(r.fit.summaryModel.method, "median");
+  assert.throws(() => analyzeTrigger(one, { a: -1, v: 80 }), RangeError);
+  const none = makeCorpus([{ requests: [{ r: 1000 }, { r: 2000, gap: 1 }] }]);
+  assert.throws(() => analyzeTrigger(none, { a: 1e-4, v: 80 }), /Cannot fit summary model/);
+});
