@@ -94,9 +94,30 @@ const fixed = (v: number | null, digits: number) => (v === null ? "n/a" : v.toFi
  * @param r The report.
  * @returns Text ending in a newline.
  *
- * @example
- * ```ts ignore
- * console.log(formatReport(analyzeTrigger(corpus)));
+ * @example A report from a hand-made corpus of one session with one compaction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatReport } from "./analyze.ts";
+ * import { analyzeTrigger } from "../lib/trigger/mod.ts";
+ * import { corpusFromText } from "../lib/transcript/mod.ts";
+ *
+ * const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+ * const ask = (i: number, read: number, write: number) => JSON.stringify({
+ *   type: "assistant", uuid: `u${i}`, requestId: `r${i}`, timestamp: at(10 * i),
+ *   message: { id: `m${i}`, model: "m", usage: {
+ *     cache_read_input_tokens: read, cache_creation_input_tokens: write, output_tokens: 50 } },
+ * });
+ * const text = [
+ *   ask(0, 0, 90000), ask(1, 90000, 60000),
+ *   JSON.stringify({ type: "system", subtype: "compact_boundary", uuid: "b", timestamp: at(15),
+ *     compactMetadata: { trigger: "auto", preTokens: 160000, durationMs: 4000 } }),
+ *   JSON.stringify({ type: "user", uuid: "s", isCompactSummary: true, timestamp: at(16),
+ *     message: { role: "user", content: "x".repeat(20000) } }),
+ *   ask(2, 10000, 5000), ask(3, 15000, 3000),
+ * ].join("\n");
+ * const corpus = corpusFromText([{ path: "a.jsonl", text }]);
+ * const text2 = formatReport(analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 2 }));
+ * assert.match(text2, /Cheapest trigger/);
  * ```
  */
 export function formatReport(r: TriggerReport): string {
@@ -210,9 +231,12 @@ export function formatReport(r: TriggerReport): string {
  * @param args Command-line arguments.
  * @returns The exit code (see `--help`).
  *
- * @example Help exits 0
- * ```ts ignore
- * assert.equal(await main(["--help"]), 0);
+ * @example An unknown flag is a usage error (exit 2)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main } from "./analyze.ts";
+ *
+ * assert.equal(await main(["--no-such-flag"]), 2);
  * ```
  */
 export async function main(args: string[]): Promise<number> {
