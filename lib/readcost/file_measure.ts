@@ -13,7 +13,9 @@
  *   earlier in the same file is skipped entirely (no usage, no tool use, no result, no
  *   boundary) and counted. Records without a uuid are never skipped this way.
  * - **Assistant messages.** A record is usage-bearing when `type === "assistant"` and
- *   `message.usage` is an object. Its message key is `message.id` (non-empty string), else the
+ *   `message.usage` is an object, whatever its values: Claude Code's `<synthetic>` records
+ *   (API errors, all-zero usage) therefore count as messages, as the seed's rule reads, though
+ *   the shared reader does not count them as requests. Its message key is `message.id` (non-empty string), else the
  *   record `uuid` (counted in `messageIdFromRecordUuid`), else its line number (counted in
  *   `messageIdFromLinePosition`); the three kinds of key never collide. A file's assistant
  *   messages are its distinct keys. A message's tokens are those of its *last* usage-bearing

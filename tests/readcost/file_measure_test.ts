@@ -285,3 +285,24 @@ Deno.test("result sizes are kept per kind, in file order, without text", () => {
   assert.deepEqual(m.resultChars["bulk-read"], [30, 2]);
   assert.deepEqual(m.resultChars.search, [1]);
 });
+
+Deno.test("a synthetic all-zero usage record is a message: it counts and carries", () => {
+  const m = measureTranscript(jsonl([
+    call("t", "Read", {}, { messageId: "m1", usage: usage(1, 0, 0) }),
+    result("t", "abcd"), // 1 token
+    {
+      type: "assistant",
+      uuid: "syn",
+      isApiErrorMessage: true,
+      message: {
+        id: "0b1c2d3e-uuid-like",
+        model: "<synthetic>",
+        content: [{ type: "text", text: "API Error: 529" }],
+        usage: usage(0, 0, 0, 0),
+      },
+    },
+  ]));
+  assert.equal(m.assistantMessages, 2);
+  assert.equal(m.usage.observedInputTokens, 1);
+  assert.equal(m.byKind["bulk-read"].carriedTokens, 1);
+});
