@@ -15,9 +15,9 @@
  * - **Assistant messages.** A record is usage-bearing when `type === "assistant"` and
  *   `message.usage` is an object, whatever its values: Claude Code's `<synthetic>` records
  *   (API errors, all-zero usage) therefore count as messages, as the seed's rule reads, though
- *   the shared reader does not count them as requests. Its message key is `message.id` (non-empty string), else the
- *   record `uuid` (counted in `messageIdFromRecordUuid`), else its line number (counted in
- *   `messageIdFromLinePosition`); the three kinds of key never collide. A file's assistant
+ *   the shared reader does not count them as requests. Its message key is `message.id`
+ *   (non-empty string), else the record `uuid` (counted in `messageIdFromRecordUuid`), else its
+ *   line number (counted in `messageIdFromLinePosition`); the three kinds of key never collide. A file's assistant
  *   messages are its distinct keys. A message's tokens are those of its *last* usage-bearing
  *   snapshot in file order (later snapshots are counted in `repeatedSnapshots`), even when a
  *   later snapshot crosses a compaction boundary.
