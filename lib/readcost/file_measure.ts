@@ -17,10 +17,10 @@
  *   (API errors, all-zero usage) therefore count as messages, as the seed's rule reads, though
  *   the shared reader does not count them as requests. Its message key is `message.id`
  *   (non-empty string), else the record `uuid` (counted in `messageIdFromRecordUuid`), else its
- *   line number (counted in `messageIdFromLinePosition`); the three kinds of key never collide. A file's assistant
- *   messages are its distinct keys. A message's tokens are those of its *last* usage-bearing
- *   snapshot in file order (later snapshots are counted in `repeatedSnapshots`), even when a
- *   later snapshot crosses a compaction boundary.
+ *   line number (counted in `messageIdFromLinePosition`); the three kinds of key never collide.
+ *   A file's assistant messages are its distinct keys. A message's tokens are those of its
+ *   *last* usage-bearing snapshot in file order (later snapshots are counted in
+ *   `repeatedSnapshots`), even when a later snapshot crosses a compaction boundary.
  * - **Tokens.** Observed input = `input_tokens + cache_creation_input_tokens +
  *   cache_read_input_tokens`; `output_tokens` apart. A missing field is 0; a present field that
  *   is not a finite number ≥ 0 is 0 and counted in `invalidUsageValues`, on the last snapshot
@@ -316,7 +316,7 @@ export class FileMeasurer {
   #closeSegment(): void {
     const placed = this.#messages.size;
     for (const kind of RESULT_KINDS) {
-      // Σ oneShot × (placed − placedAtResult) = placed × Σ oneShot − Σ oneShot × placedAtResult
+      // Σ oneShot × (placed − placedAtResult) = placed × Σ oneShot − Σ (oneShot × placedAtResult)
       this.#byKind[kind].carriedTokens += placed * this.#segmentOneShot.get(kind)! -
         this.#segmentWeighted.get(kind)!;
       this.#segmentOneShot.set(kind, 0);
