@@ -1,46 +1,17 @@
 /**
- * Shows a chart in a Jupyter notebook run by the Deno kernel: one `display_data` output holding
- * the chart as PNG (what every reader sees, in JupyterLab, VS Code, GitHub or nbviewer, without
- * running anything) plus the HTML figure with the SVG inline, and a plain-text description.
+ * Shows a chart in a Jupyter notebook run by the Deno kernel, as one `display_data` output of
+ * the running cell (PNG, HTML figure, text; see `chartOutput`).
  *
  * Outside the kernel (`deno run`, `deno test`) merely reading `Deno.jupyter` throws; the guard
- * here catches that, so the same notebook code also runs (and type-checks) as a plain module.
+ * here catches that, so notebook code also runs (and type-checks) as a plain module.
  *
  * @module
  */
 
-import { svgToPng, type SvgToPngOptions } from "./png.ts";
+import { chartOutput, type ChartOutputOptions } from "./chart_output.ts";
 
-/** The MIME bundle and metadata of one chart output. */
-export interface ChartOutput {
-  /** MIME type → content: `image/png` (base64), `text/html`, `text/plain`. */
-  data: Record<string, string>;
-  /** Per MIME type: the PNG's display size in CSS px (the SVG's size, not the zoomed one). */
-  metadata: Record<string, { width: number; height: number }>;
-}
-
-/** Options of {@linkcode displayChart}. */
-export interface DisplayChartOptions extends SvgToPngOptions {
-  /** Text for readers who cannot see images (and `alt` of the HTML figure). @default {"chart"} */
-  alt?: string;
-  /** Include the HTML figure (`text/html`, SVG inline) beside the PNG. @default {true} */
-  html?: boolean;
-}
-
-function _escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
-    /"/g,
-    "&quot;",
-  );
-}
-
-function _base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
+/** Options of {@linkcode displayChart}: those of `chartOutput`. */
+export type DisplayChartOptions = ChartOutputOptions;
 
 /** The kernel's API, or undefined outside the kernel (where reading it throws). */
 function _jupyter(): typeof Deno.jupyter | undefined {
@@ -52,50 +23,32 @@ function _jupyter(): typeof Deno.jupyter | undefined {
 }
 
 /**
- * Converts a chart to PNG and, inside the Deno Jupyter kernel, shows it as one output of the
- * running cell. Outside the kernel nothing is shown; the output is returned either way.
+ * Converts a chart to PNG and, inside the Deno Jupyter kernel, shows it in the running cell.
+ * Outside the kernel the chart is still converted (so a broken chart fails there too) but
+ * nothing is shown. Resolves to nothing, so a cell ending with it echoes nothing more.
  *
  * @param svg A standalone SVG document (e.g. from `renderSvg` or `triggerFigure`).
  * @param options Alt text, whether to add the HTML figure, PNG zoom and background.
- * @returns The MIME bundle and metadata that were (or, outside the kernel, would have been)
- *   displayed. In a notebook, end the line with `;` or `void` it if the cell should not also echo
- *   it.
+ * @returns A promise that settles once the output is sent (or, outside the kernel, once the PNG
+ *   is made); it rejects when the conversion fails.
  *
- * @example Outside the kernel: nothing shown, the bundle returned
+ * @example Outside the kernel the chart is converted but not shown
  * ```ts
  * import { displayChart } from "./display.ts";
  * import assert from "node:assert/strict";
  *
- * const out = await displayChart(
+ * await displayChart(
  *   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="9" height="9"/></svg>',
  *   { alt: "a square" },
  * );
- * assert.ok(out.data["image/png"].startsWith("iVBORw0KGgo")); // base64 of the PNG signature
- * assert.equal(out.data["text/plain"], "a square");
- * assert.deepEqual(out.metadata["image/png"], { width: 40, height: 30 });
+ * await assert.rejects(() => displayChart("not an svg"), /rsvg-convert exited/);
  * ```
  */
 export async function displayChart(
   svg: string,
   options: DisplayChartOptions = {},
-): Promise<ChartOutput> {
-  const { alt = "chart", html = true, ...pngOptions } = options;
-  const png = await svgToPng(svg, pngOptions);
-  const data: Record<string, string> = { "image/png": _base64(png), "text/plain": alt };
-  if (html) {
-    data["text/html"] = `<figure role="img" aria-label="${_escape(alt)}" style="margin:0">` +
-      `${svg}</figure>`;
-  }
-  // Display size: the PNG's pixel size (IHDR, bytes 16–23) divided by the zoom.
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const { zoom = 2 } = pngOptions;
-  const metadata: ChartOutput["metadata"] = {
-    "image/png": {
-      width: Math.round(view.getUint32(16) / zoom),
-      height: Math.round(view.getUint32(20) / zoom),
-    },
-  };
+): Promise<void> {
+  const { data, metadata } = await chartOutput(svg, options);
   const jupyter = _jupyter();
   if (jupyter) await jupyter.broadcast("display_data", { data, metadata, transient: {} });
-  return { data, metadata };
 }

@@ -22,5 +22,6 @@
 
 export * from "./render.ts";
 export * from "./png.ts";
+export * from "./chart_output.ts";
 export * from "./display.ts";
 export * from "./trigger_figure.ts";

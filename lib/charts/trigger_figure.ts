@@ -254,12 +254,6 @@ export function triggerFigure(
       fill: TRIGGER_FIGURE_COLORS.timeShare,
       fillOpacity: 0.15,
     }),
-    Plot.lineY(rows, {
-      x: "trigger",
-      y: "share",
-      stroke: TRIGGER_FIGURE_COLORS.timeShare,
-      strokeWidth: 2,
-    }),
     Plot.areaY(rows, {
       x: "trigger",
       y1: "cost10",
@@ -271,6 +265,12 @@ export function triggerFigure(
       x: "trigger",
       y: "cost",
       stroke: TRIGGER_FIGURE_COLORS.cost,
+      strokeWidth: 2,
+    }),
+    Plot.lineY(rows, {
+      x: "trigger",
+      y: "share",
+      stroke: TRIGGER_FIGURE_COLORS.timeShare,
       strokeWidth: 2,
     }),
     ...markers.flatMap((m, i) => {
@@ -315,6 +315,7 @@ export function triggerFigure(
     Plot.axisY(costTicks, {
       label: "Cost per 1M tokens (USD)",
       labelAnchor: "center",
+      labelOffset: 54,
       labelArrow: "none",
       tickFormat: (d: number) => d.toFixed(_decimals(costStep)),
       fontSize: 11,
@@ -324,6 +325,7 @@ export function triggerFigure(
       anchor: "right",
       label: "Time spent compacting (% of agent time)",
       labelAnchor: "center",
+      labelOffset: 60,
       labelArrow: "none",
       tickFormat: (d: number) => shareTicks.get(d) ?? "",
       fontSize: 11,
@@ -335,7 +337,7 @@ export function triggerFigure(
     {
       marginTop,
       marginLeft: 70,
-      marginRight: 70,
+      marginRight: 78,
       marginBottom: 46,
       x: { domain: [xMin, xMax] },
       y: { domain: [y0, y1] },

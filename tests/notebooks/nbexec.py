@@ -118,9 +118,12 @@ def main(argv: t.List[str]) -> int:
         return 2
 
     workdir = os.path.dirname(os.path.abspath(args.input))
+    # The kernel inherits this: plain text outputs, no ANSI colour codes in committed notebooks.
+    os.environ["NO_COLOR"] = "1"
     options: t.Dict[str, t.Any] = dict(
         timeout=int(args.timeout),
         allow_errors=True,
+        record_timing=False,
         iopub_timeout=int(max(4, 4 * args.grace + 1)),
         resources={"metadata": {"path": workdir}},
     )

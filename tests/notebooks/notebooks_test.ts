@@ -18,11 +18,12 @@
  */
 
 import assert from "node:assert/strict";
-import { dirname, fromFileUrl, join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { existsSync, readdirSync } from "node:fs";
 import { checkCommitted, checkFresh, type Notebook, notebookModule } from "./_notebook.ts";
 
-const ROOT = join(dirname(fromFileUrl(import.meta.url)), "..", "..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NOTEBOOK_DIR = join(ROOT, "notebooks");
 const EXECUTOR = join(ROOT, "tests", "notebooks", "nbexec.py");
 const JUPYTER_DIR = join(ROOT, ".cache", "jupyter");

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { displayChart } from "../../lib/charts/mod.ts";
+import { chartOutput } from "../../lib/charts/mod.ts";
 import { decodePng } from "./_png_pixels.ts";
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="40">' +
   '<circle cx="25" cy="20" r="10"/></svg>';
 
-Deno.test("displayChart outside the kernel shows nothing and returns the bundle", async () => {
-  const out = await displayChart(svg, { alt: 'a "dot"', zoom: 3 });
+Deno.test("chartOutput makes the PNG, the HTML figure and the text", async () => {
+  const out = await chartOutput(svg, { alt: 'a "dot"', zoom: 3 });
   const png = Uint8Array.from(atob(out.data["image/png"]), (c) => c.charCodeAt(0));
   const pixels = decodePng(png);
   assert.equal(pixels.width, 150);
@@ -17,7 +17,7 @@ Deno.test("displayChart outside the kernel shows nothing and returns the bundle"
   assert.ok(out.data["text/html"].includes('aria-label="a &quot;dot&quot;"'));
 });
 
-Deno.test("displayChart leaves the HTML figure out on request", async () => {
-  const out = await displayChart(svg, { html: false });
+Deno.test("chartOutput leaves the HTML figure out on request", async () => {
+  const out = await chartOutput(svg, { html: false });
   assert.deepEqual(Object.keys(out.data).sort(), ["image/png", "text/plain"]);
 });
