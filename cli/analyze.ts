@@ -11,13 +11,14 @@ import { BLOCK_METHODS, type BlockMethod } from "../lib/stats/block_resample.ts"
 import { defaultProjectsDir, readCorpus } from "../lib/transcript/mod.ts";
 import {
   type AnalyzeOptions,
-  analyzeTrigger,
+  analyzeTriggerParallel,
   DEFAULT_ANALYZE_OPTIONS,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
 import { EXIT, failureExit, progressReporter } from "./_shared.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
+const DEFAULT_THREADS = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
 
 const HELP = `Usage: deno task analyze [OPTIONS] [--] [PATH...]
 
@@ -45,6 +46,8 @@ Options:
   --trigger-to TOKENS     Last trigger of the grid (default: ${D.triggerTo}).
   --trigger-step TOKENS   Grid spacing (default: ${D.triggerStep}).
   --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+  --threads INTEGER       Worker threads for the replay; the output does not depend on it
+                          (default: ${DEFAULT_THREADS}, i.e. min(2, CPU cores)).
   -h, --help              Show this help.
 
 When the corpus has too few timed compactions to fit the time model, give both --a and --v.
@@ -59,7 +62,7 @@ Exit codes:
 
 interface NumberFlag {
   flag: string;
-  key: keyof AnalyzeOptions | "idleLimitSeconds";
+  key: keyof AnalyzeOptions | "idleLimitSeconds" | "threads";
   integer: boolean;
   min: number;
   /** true: the value must be > min; false: ≥ min. */
@@ -80,6 +83,7 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true },
   { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true },
   { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
+  { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
 ];
 
 const k = (v: number) => `${(v / 1000).toFixed(0)}K`;
@@ -262,6 +266,7 @@ export async function main(args: string[]): Promise<number> {
   }
   const analyzeOptions: AnalyzeOptions = {};
   let idleLimitSeconds = 300;
+  let threads = DEFAULT_THREADS;
   for (const f of NUMBER_FLAGS) {
     const raw = values[f.flag];
     if (raw === undefined) continue;
@@ -276,6 +281,7 @@ export async function main(args: string[]): Promise<number> {
       return EXIT.invalidArguments;
     }
     if (f.key === "idleLimitSeconds") idleLimitSeconds = v;
+    else if (f.key === "threads") threads = v;
     else (analyzeOptions as Record<string, number>)[f.key] = v;
   }
   if (values.method !== undefined) {
@@ -315,7 +321,7 @@ export async function main(args: string[]): Promise<number> {
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
     let report: TriggerReport;
     try {
-      report = analyzeTrigger(corpus, analyzeOptions);
+      report = await analyzeTriggerParallel(corpus, { ...analyzeOptions, threads });
     } catch (error) {
       if (error instanceof RangeError && /time model/.test(error.message)) {
         console.error(

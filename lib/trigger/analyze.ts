@@ -9,7 +9,8 @@ import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { observedBill } from "./observed_bill.ts";
 import { type Band, priceCurves } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
-import { replayWorkloads } from "./replay.ts";
+import { type ReplaySums, replayWorkloads } from "./replay.ts";
+import { replayWorkloadsParallel } from "./replay_parallel.ts";
 import { steadyStateTrigger } from "./steady_state.ts";
 import { buildSteps, meanGrowth, type StepColumns } from "./steps.ts";
 import { fitSummaryModel } from "./summary_model.ts";
@@ -201,6 +202,50 @@ export interface TriggerReport {
  * ```
  */
 export function analyzeTrigger(corpus: Corpus, options: AnalyzeOptions = {}): TriggerReport {
+  const prepared = _prepare(corpus, options);
+  const sums = replayWorkloads(prepared.steps, prepared.workloads.plans, {
+    triggers: prepared.triggers,
+    model: prepared.model,
+    onProgress: options.onProgress,
+  });
+  return _report(corpus, prepared, sums);
+}
+
+/**
+ * {@linkcode analyzeTrigger} with the replay spread over worker threads. The document is
+ * byte-identical to the single-threaded one for any thread count.
+ *
+ * @param corpus The reader's tables (one model).
+ * @param options As {@linkcode analyzeTrigger}, plus `threads`.
+ * @returns The §5 document.
+ * @throws {RangeError} As {@linkcode analyzeTrigger}, or when `threads` is not a positive
+ * integer.
+ *
+ * @example The thread count does not change the document
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_ANALYZE_OPTIONS } from "./analyze.ts";
+ *
+ * assert.equal(DEFAULT_ANALYZE_OPTIONS.seed, 1); // see tests/trigger/analyze_test.ts
+ * ```
+ */
+export async function analyzeTriggerParallel(
+  corpus: Corpus,
+  options: AnalyzeOptions & { threads?: number } = {},
+): Promise<TriggerReport> {
+  const prepared = _prepare(corpus, options);
+  const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
+    triggers: prepared.triggers,
+    model: prepared.model,
+    onProgress: options.onProgress,
+    threads: options.threads ?? 1,
+  });
+  return _report(corpus, prepared, sums);
+}
+
+type _Prepared = ReturnType<typeof _prepare>;
+
+function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   const o = { ...DEFAULT_ANALYZE_OPTIONS, ...options };
   if (corpus.requests.length === 0) {
     throw new RangeError(
@@ -239,11 +284,11 @@ export function analyzeTrigger(corpus: Corpus, options: AnalyzeOptions = {}): Tr
     to: o.triggerTo,
     step: o.triggerStep,
   });
-  const sums = replayWorkloads(steps, workloads.plans, {
-    triggers,
-    model,
-    onProgress: o.onProgress,
-  });
+  return { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers };
+}
+
+function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): TriggerReport {
+  const { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers } = prepared;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
   const curves = priceCurves(sums, inputs);
 

@@ -34,6 +34,7 @@ export * from "./steps.ts";
 export * from "./workloads.ts";
 export * from "./trigger_grid.ts";
 export * from "./replay.ts";
+export * from "./replay_parallel.ts";
 export * from "./price_curves.ts";
 export * from "./observed_bill.ts";
 export * from "./steady_state.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
-import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
+import { analyzeTrigger, analyzeTriggerParallel } from "../../lib/trigger/analyze.ts";
 import { syntheticTranscripts } from "./_transcripts.ts";
 import { makeCorpus } from "./_corpus.ts";
 
@@ -101,4 +101,12 @@ Deno.test("degenerate corpora: named errors, and a and v by option instead of th
   assert.throws(() => analyzeTrigger(one, { a: -1, v: 80 }), RangeError);
   const none = makeCorpus([{ requests: [{ r: 1000 }, { r: 2000, gap: 1 }] }]);
   assert.throws(() => analyzeTrigger(none, { a: 1e-4, v: 80 }), /Cannot fit summary model/);
+});
+
+Deno.test("the replay on two worker threads gives the same document", async () => {
+  const one = JSON.stringify(analyzeTrigger(corpus, { ...small, method: "moving" }));
+  const two = JSON.stringify(
+    await analyzeTriggerParallel(corpus, { ...small, method: "moving", threads: 2 }),
+  );
+  assert.equal(two, one);
 });
