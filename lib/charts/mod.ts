@@ -25,3 +25,5 @@ export * from "./png.ts";
 export * from "./chart_output.ts";
 export * from "./display.ts";
 export * from "./trigger_figure.ts";
+export * from "./context_figure.ts";
+export * from "./table.ts";
