@@ -7,9 +7,10 @@
  *    (`nbexec.py`, output to a temp folder), no cell errors, every display cell shows outputs of
  *    the committed kinds, every chart cell a PNG.
  *
- * Step 3 needs Jupyter (Debian: `jupyter-nbconvert python3-nbclient jupyter-client`). Without
- * it the step is skipped with a message saying so, unless `CI=true`, where it fails. The Deno
- * kernel is registered inside the project (`.cache/jupyter`, gitignored) on each run.
+ * Step 3 needs Jupyter and rsvg-convert (Debian: `jupyter-nbconvert python3-nbclient
+ * jupyter-client librsvg2-bin`). Without them the step is skipped with a message saying so and
+ * how to install them, unless `CI=true`, where it fails. The Deno kernel is registered inside
+ * the project (`.cache/jupyter`, gitignored) on each run.
  *
  * Environment: `NOTEBOOK_PYTHON` picks the Python with nbclient (default `/usr/bin/python3`
  * when present, else `python3`); `NOTEBOOK_TIMEOUT` is seconds per cell (default 300).
@@ -18,76 +19,26 @@
  */
 
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { existsSync, readdirSync } from "node:fs";
 import { checkCommitted, checkFresh, type Notebook, notebookModule } from "./_notebook.ts";
+import {
+  APT_INSTALL,
+  executeNotebook,
+  jupyterMissing,
+  NOTEBOOK_DIR,
+  ROOT,
+  run,
+} from "./_jupyter.ts";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const NOTEBOOK_DIR = join(ROOT, "notebooks");
-const EXECUTOR = join(ROOT, "tests", "notebooks", "nbexec.py");
-const JUPYTER_DIR = join(ROOT, ".cache", "jupyter");
-const APT = "apt-get install --no-install-recommends jupyter-nbconvert python3-nbclient " +
-  "jupyter-client";
-const PYTHON = Deno.env.get("NOTEBOOK_PYTHON") ??
-  (existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3");
 const CI = Deno.env.get("CI") === "true";
-
 const notebooks = existsSync(NOTEBOOK_DIR)
   ? readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb")).sort()
   : [];
 
-async function run(
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const out = await new Deno.Command(command, { args, env, stdout: "piped", stderr: "piped" })
-      .output();
-    const text = (b: Uint8Array) => new TextDecoder().decode(b);
-    return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      return { code: 127, stdout: "", stderr: `${command} not found` };
-    }
-    throw error;
-  }
-}
-
-/** Why Jupyter cannot run here, or undefined when it can. */
-async function jupyterMissing(): Promise<string | undefined> {
-  const probe = await run(PYTHON, ["-c", "import nbclient, nbformat, jupyter_client"]);
-  if (probe.code === 0) return undefined;
-  return `${PYTHON} cannot import nbclient, nbformat, jupyter_client ` +
-    `(${probe.stderr.trim().split("\n").pop()}); install Jupyter with \`${APT}\``;
-}
-
 const missing = await jupyterMissing();
 if (missing && !CI) {
-  console.warn(
-    `SKIPPED notebook execution tests: ${missing}. (With CI=true this is a failure.)`,
-  );
-}
-
-const jupyterEnv = {
-  JUPYTER_DATA_DIR: JUPYTER_DIR,
-  JUPYTER_PATH: JUPYTER_DIR,
-  XDG_DATA_HOME: join(ROOT, ".cache"),
-  NO_COLOR: "1",
-};
-
-let kernelRegistered: Promise<void> | undefined;
-
-/** Registers the Deno kernel under .cache/jupyter, once per test run, for this deno binary. */
-function registerKernel(): Promise<void> {
-  kernelRegistered ??= (async () => {
-    const out = await run(Deno.execPath(), ["jupyter", "--install", "--force"], jupyterEnv);
-    const spec = join(JUPYTER_DIR, "kernels", "deno", "kernel.json");
-    assert.equal(out.code, 0, `deno jupyter --install failed:\n${out.stderr}`);
-    assert.ok(existsSync(spec), `deno jupyter --install wrote no ${spec}:\n${out.stderr}`);
-  })();
-  return kernelRegistered;
+  console.warn(`SKIPPED notebook execution tests: ${missing}. (With CI=true this is a failure.)`);
 }
 
 function readNotebook(path: string): Notebook {
@@ -129,24 +80,16 @@ for (const name of notebooks) {
 
   Deno.test({
     name: missing && !CI
-      ? `notebooks/${name}: executes (SKIPPED: Jupyter not installed; ${APT})`
+      ? `notebooks/${name}: executes (SKIPPED: Jupyter not installed; ${APT_INSTALL})`
       : `notebooks/${name}: executes top to bottom with every output`,
     ignore: missing !== undefined && !CI,
-    sanitizeResources: false,
-    sanitizeOps: false,
     async fn() {
-      assert.equal(missing, undefined, `CI=true and Jupyter is missing: ${missing}`);
-      await registerKernel();
+      assert.equal(missing, undefined, `CI=true and the notebook tools are missing: ${missing}`);
       const dir = await Deno.makeTempDir({ prefix: "notebook-run-" });
       try {
         const fresh = join(dir, name);
-        const out = await run(PYTHON, [
-          EXECUTOR,
-          path,
-          fresh,
-          "--timeout",
-          Deno.env.get("NOTEBOOK_TIMEOUT") ?? "300",
-        ], jupyterEnv);
+        const timeout = Number(Deno.env.get("NOTEBOOK_TIMEOUT") ?? "300");
+        const out = await executeNotebook(path, fresh, timeout);
         assert.ok(
           out.code === 0 || out.code === 1,
           `executor failed (exit ${out.code}) on ${name}:\n${out.stderr}`,
