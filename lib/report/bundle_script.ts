@@ -1,0 +1,70 @@
+/**
+ * Bundles the report page's script for the browser (an edge: runs `deno bundle`).
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+
+/** Options of {@linkcode bundleScript}. */
+export interface BundleScriptOptions {
+  /** Entry module. @default {the page script, `lib/report/page_main.ts`} */
+  entry?: string;
+  /** `deno.json` whose import map resolves the npm packages. @default {the repository's} */
+  config?: string;
+  /** Minify the output. @default {true} */
+  minify?: boolean;
+}
+
+/** The page script and the repository's `deno.json`, as file paths. */
+export const DEFAULT_BUNDLE_PATHS: Readonly<{ entry: string; config: string }> = Object.freeze({
+  entry: fileURLToPath(new URL("./page_main.ts", import.meta.url)),
+  config: fileURLToPath(new URL("../../deno.json", import.meta.url)),
+});
+
+/**
+ * Runs `deno bundle --platform browser` (minified) on the page script with the running Deno
+ * binary, into a temporary file that is removed afterwards, and returns the JavaScript. Needs
+ * `--allow-run`, `--allow-read` and `--allow-write` (for the temporary file); works offline once
+ * the npm packages are in the local cache.
+ *
+ * @param options Entry, config and minification.
+ * @returns The bundled script, an ES module with no imports.
+ * @throws {Error} When `deno bundle` fails; the message carries its stderr.
+ *
+ * @example Bundle the page script
+ * ```ts ignore
+ * import { bundleScript } from "./bundle_script.ts";
+ *
+ * const js = await bundleScript();
+ * console.log(js.length); // about 250 KB
+ * ```
+ */
+export async function bundleScript(options: BundleScriptOptions = {}): Promise<string> {
+  const {
+    entry = DEFAULT_BUNDLE_PATHS.entry,
+    config = DEFAULT_BUNDLE_PATHS.config,
+    minify = true,
+  } = options;
+  const dir = await Deno.makeTempDir({ prefix: "report-bundle-" });
+  try {
+    const out = `${dir}/page.js`;
+    const args = ["bundle", "--quiet", "--platform", "browser", "--config", config, "-o", out];
+    if (minify) args.splice(1, 0, "--minify");
+    const result = await new Deno.Command(Deno.execPath(), {
+      args: [...args, entry],
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    if (!result.success) {
+      const stderr = new TextDecoder().decode(result.stderr).trim();
+      throw new Error(
+        `Cannot bundle the report script ${entry}: deno bundle exited with ` +
+          `code ${result.code}: ${stderr}`,
+      );
+    }
+    return await Deno.readTextFile(out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

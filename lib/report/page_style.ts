@@ -1,0 +1,76 @@
+/**
+ * The report page's style sheet, inlined by `renderReport`.
+ *
+ * @module
+ */
+
+/**
+ * CSS of the report page: one readable column, the figure scaled to the column, three slider
+ * blocks side by side (stacked on narrow screens), light tables.
+ *
+ * @example It is plain CSS text
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PAGE_STYLE } from "./page_style.ts";
+ *
+ * assert.ok(!PAGE_STYLE.includes("</style"));
+ * ```
+ */
+export const PAGE_STYLE = `
+:root { color-scheme: light; --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0;
+  --cost: #1f77b4; --share: #e8710a; --observed: #555555; --optimum: #2ca02c; --tstar: #9467bd; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #fff; color: var(--ink);
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
+main { max-width: 960px; margin: 0 auto; padding: 24px 20px 48px; }
+h1 { font-size: 26px; line-height: 1.2; margin: 0 0 6px; }
+h2 { font-size: 19px; margin: 36px 0 10px; padding-top: 8px; border-top: 1px solid var(--rule); }
+h3 { font-size: 15px; margin: 18px 0 6px; }
+p, li { max-width: 48em; }
+.lede { color: var(--muted); margin: 0 0 16px; }
+.controls { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 12px 20px;
+  padding: 12px 14px; background: #f6f8fa; border: 1px solid var(--rule); border-radius: 8px; }
+.control label { display: block; font-weight: 600; }
+.control output { display: block; font-variant-numeric: tabular-nums; color: var(--ink);
+  font-weight: 400; }
+.control input[type=range] { width: 100%; margin: 6px 0 2px; }
+.control .hint { color: var(--muted); font-size: 13px; }
+.control-row { grid-column: 1 / -1; display: flex; gap: 12px; align-items: center;
+  color: var(--muted); font-size: 13px; }
+button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b0b4ba;
+  border-radius: 5px; background: #fff; cursor: pointer; }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 14px 0 4px; padding: 0;
+  list-style: none; font-size: 13px; }
+.legend li { display: flex; align-items: center; gap: 6px; }
+.swatch { display: inline-block; width: 26px; height: 12px; position: relative; }
+.swatch.band::before { content: ""; position: absolute; inset: 0; border-radius: 2px;
+  background: currentColor; opacity: 0.22; }
+.swatch.band::after, .swatch.line::after { content: ""; position: absolute; left: 0; right: 0;
+  top: 5px; border-top: 2.5px solid currentColor; }
+.swatch.dashed::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px;
+  border-left: 2px dashed currentColor; }
+.swatch.dotted::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px;
+  border-left: 2px dotted currentColor; }
+.swatch.dot::after { content: ""; position: absolute; left: 7px; top: 0; width: 12px; height: 12px;
+  border-radius: 50%; background: currentColor; }
+.cost { color: var(--cost); } .share { color: var(--share); } .observed { color: var(--observed); }
+.optimum { color: var(--optimum); } .tstar { color: var(--tstar); }
+#figure { min-height: 300px; }
+#figure svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+.readout { font-variant-numeric: tabular-nums; background: #f6f8fa; border-left: 3px solid
+  var(--optimum); padding: 8px 12px; margin: 8px 0 0; max-width: none; }
+table { border-collapse: collapse; margin: 8px 0 4px; font-variant-numeric: tabular-nums; }
+th, td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var(--rule);
+  vertical-align: top; }
+td.num, th.num { text-align: right; }
+thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
+.note { color: var(--muted); font-size: 13px; }
+dl.symbols { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+dl.symbols dt { font-weight: 600; font-family: "DejaVu Serif", Georgia, serif; }
+dl.symbols dd { margin: 0; }
+.formula { font-family: "DejaVu Serif", Georgia, serif; background: #f6f8fa; padding: 10px 14px;
+  border-radius: 6px; line-height: 1.9; }
+.formula span { display: block; }
+footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
+@media (max-width: 720px) { .controls { grid-template-columns: 1fr; } }
+`;

@@ -1,0 +1,168 @@
+/**
+ * The data the report page carries: the replay's token sums and everything that prices them,
+ * as plain JSON (typed arrays written as arrays), and the way back to {@linkcode ReplaySums}.
+ *
+ * @module
+ */
+import type { PricingInputs } from "../trigger/price_curves.ts";
+import type { ReplaySums } from "../trigger/replay.ts";
+import type { SteadyStateInputs } from "../trigger/steady_state.ts";
+
+/** {@linkcode ReplaySums} with every typed array as a plain array of numbers. */
+export type PlainReplaySums = {
+  [K in keyof ReplaySums]: ReplaySums[K] extends number ? number : number[];
+};
+
+/** What the page needs to re-price and redraw, embedded as JSON in the page. */
+export interface ReportData {
+  schemaVersion: 1;
+  /** Model the corpus was filtered to. */
+  model: string;
+  /** Token sums of every (workload, trigger) cell. */
+  sums: PlainReplaySums;
+  /** The prices, β, a, v and D of the analysis: the sliders start here. */
+  inputs: PricingInputs;
+  /** R, G, Δ and β of the steady-state T* (null when Δ is unknown: T* is not drawn). */
+  steadyState: SteadyStateInputs | null;
+  /** Trigger level seen in the transcripts, tokens (null when none was seen). */
+  observedTrigger: number | null;
+}
+
+/** What {@linkcode reportData} needs beside the sums and inputs. */
+export interface ReportDataContext {
+  model: string;
+  steadyState: SteadyStateInputs | null;
+  observedTrigger: number | null;
+}
+
+/**
+ * Packs the sums and pricing inputs into the page's JSON data. Pure; the same input gives the
+ * same `JSON.stringify` text.
+ *
+ * @param sums The replay sums.
+ * @param inputs Prices, β, a, v, D.
+ * @param context Model, steady-state inputs and observed trigger.
+ * @returns The data, with plain arrays.
+ * @throws {RangeError} When a per-cell array does not have workloads × triggers entries, or a
+ * per-workload array does not have one entry per workload.
+ *
+ * @example Round trip
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replaySumsFromData, reportData } from "./report_data.ts";
+ *
+ * const sums = {
+ *   workloads: 1, triggers: Float64Array.of(1e5),
+ *   contextTokens: Float64Array.of(1000), cachedTokens: Float64Array.of(800),
+ *   compactions: Float64Array.of(0), compactionInputTokens: Float64Array.of(0),
+ *   summaryTokens: Float64Array.of(0), outputTokens: Float64Array.of(10),
+ *   workSeconds: Float64Array.of(60),
+ * };
+ * const prices = { alpha: 0.05, rho: 5, omega: 1.25, inputUsdPerMillion: 5 };
+ * const inputs = { prices, beta: 0.9, a: 1e-4, v: 60, billedTokens: 1010 };
+ * const data = reportData(sums, inputs, { model: "m", steadyState: null, observedTrigger: null });
+ * assert.deepEqual(data.sums.contextTokens, [1000]);
+ * const back = replaySumsFromData(JSON.parse(JSON.stringify(data)));
+ * assert.deepEqual(back, sums);
+ * ```
+ */
+export function reportData(
+  sums: ReplaySums,
+  inputs: PricingInputs,
+  context: ReportDataContext,
+): ReportData {
+  _checkShape(sums);
+  return {
+    schemaVersion: 1,
+    model: context.model,
+    sums: {
+      workloads: sums.workloads,
+      triggers: Array.from(sums.triggers),
+      contextTokens: Array.from(sums.contextTokens),
+      cachedTokens: Array.from(sums.cachedTokens),
+      compactions: Array.from(sums.compactions),
+      compactionInputTokens: Array.from(sums.compactionInputTokens),
+      summaryTokens: Array.from(sums.summaryTokens),
+      outputTokens: Array.from(sums.outputTokens),
+      workSeconds: Array.from(sums.workSeconds),
+    },
+    inputs: {
+      prices: {
+        alpha: inputs.prices.alpha,
+        rho: inputs.prices.rho,
+        inputUsdPerMillion: inputs.prices.inputUsdPerMillion,
+        omega: inputs.prices.omega,
+      },
+      beta: inputs.beta,
+      a: inputs.a,
+      v: inputs.v,
+      billedTokens: inputs.billedTokens,
+    },
+    steadyState: context.steadyState === null ? null : { ...context.steadyState },
+    observedTrigger: context.observedTrigger,
+  };
+}
+
+/**
+ * Turns the page's data back into {@linkcode ReplaySums} (typed arrays), checking its shape.
+ *
+ * @param data Parsed {@linkcode ReportData}.
+ * @returns The sums.
+ * @throws {RangeError} When the array lengths do not match workloads × triggers.
+ *
+ * @example See {@linkcode reportData}.
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { replaySumsFromData } from "./report_data.ts";
+ *
+ * const plain = {
+ *   workloads: 1, triggers: [1e5], contextTokens: [1], cachedTokens: [0], compactions: [0],
+ *   compactionInputTokens: [0], summaryTokens: [0], outputTokens: [0], workSeconds: [1],
+ * };
+ * assert.ok(replaySumsFromData({ sums: plain }).triggers instanceof Float64Array);
+ * ```
+ */
+export function replaySumsFromData(data: Pick<ReportData, "sums">): ReplaySums {
+  const s = data.sums;
+  const sums: ReplaySums = {
+    workloads: s.workloads,
+    triggers: Float64Array.from(s.triggers),
+    contextTokens: Float64Array.from(s.contextTokens),
+    cachedTokens: Float64Array.from(s.cachedTokens),
+    compactions: Float64Array.from(s.compactions),
+    compactionInputTokens: Float64Array.from(s.compactionInputTokens),
+    summaryTokens: Float64Array.from(s.summaryTokens),
+    outputTokens: Float64Array.from(s.outputTokens),
+    workSeconds: Float64Array.from(s.workSeconds),
+  };
+  _checkShape(sums);
+  return sums;
+}
+
+function _checkShape(sums: ReplaySums): void {
+  const cells = sums.workloads * sums.triggers.length;
+  for (
+    const key of [
+      "contextTokens",
+      "cachedTokens",
+      "compactions",
+      "compactionInputTokens",
+      "summaryTokens",
+    ] as const
+  ) {
+    if (sums[key].length !== cells) {
+      throw new RangeError(
+        `Invalid replay sums: ${key} has ${sums[key].length} entries, expected ` +
+          `${sums.workloads} workloads × ${sums.triggers.length} triggers = ${cells}`,
+      );
+    }
+  }
+  for (const key of ["outputTokens", "workSeconds"] as const) {
+    if (sums[key].length !== sums.workloads) {
+      throw new RangeError(
+        `Invalid replay sums: ${key} has ${sums[key].length} entries, expected one per ` +
+          `workload (${sums.workloads})`,
+      );
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Writes the report page to a file (an edge: bundles the page script and writes).
+ *
+ * @module
+ */
+import { dirname } from "node:path";
+import type { TriggerReport } from "../trigger/analyze.ts";
+import type { PricingInputs } from "../trigger/price_curves.ts";
+import type { ReplaySums } from "../trigger/replay.ts";
+import { bundleScript } from "./bundle_script.ts";
+import { renderReport } from "./render_report.ts";
+
+/** What {@linkcode writeReport} writes. */
+export interface WriteReportInput {
+  /** The §5 document of the trigger analysis. */
+  report: TriggerReport;
+  /** The replay's token sums behind `report.replay`. */
+  sums: ReplaySums;
+  /** Prices, β, a, v and D that priced `report.replay`. */
+  inputs: PricingInputs;
+}
+
+/**
+ * Bundles the page script, renders the page and writes it to `path` (creating the folder).
+ * Needs `--allow-run` (for `deno bundle`), `--allow-read` and `--allow-write`.
+ *
+ * @param path Where to write, e.g. `out/report.html`.
+ * @param input The report, its sums and pricing inputs.
+ * @returns The number of bytes written.
+ * @throws {Error} When bundling or writing fails.
+ *
+ * @example Write the page
+ * ```ts ignore
+ * import { writeReport } from "./write_report.ts";
+ *
+ * await writeReport("out/report.html", { report, sums, inputs });
+ * ```
+ */
+export async function writeReport(path: string, input: WriteReportInput): Promise<number> {
+  const script = await bundleScript();
+  const html = renderReport({ ...input, script });
+  const bytes = new TextEncoder().encode(html);
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.writeFile(path, bytes);
+  return bytes.length;
+}

@@ -1,0 +1,194 @@
+/**
+ * A hand-made report for the page tests: replay sums of 5 workloads (0 observed, 1–4 resampled)
+ * at 19 triggers from 40K to 400K, built from a steady-state picture of a replay (so α really
+ * moves the optimum: a dearer cached token makes a long context expensive to carry), and a
+ * `TriggerReport` whose curves are priced from those sums by the analysis' own `priceCurves`.
+ *
+ * The diagnostics carry private-looking strings that the page must never show.
+ */
+import type { TriggerReport } from "../../lib/trigger/analyze.ts";
+import { priceCurves, type PricingInputs } from "../../lib/trigger/price_curves.ts";
+import type { ReplaySums } from "../../lib/trigger/replay.ts";
+import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
+import { argminTrigger } from "../../lib/report/argmin_trigger.ts";
+
+/** Strings planted where the page must not look. */
+export const PRIVATE_STRINGS = [
+  "/home/alice/projects/secret-repo",
+  "3f2a9c1e-5b7d-4e8f-a0b1-c2d3e4f5a6b7",
+  "PLEASE-DO-NOT-PRINT-THIS-TRANSCRIPT-TEXT",
+];
+
+const R = 20_000; // context after a compaction, tokens
+const G = 8_000; // summary, tokens
+const REQUESTS = 2_000;
+const BETA = 0.95;
+
+/** Sums of a replay in which each workload grows by `growth` tokens over `REQUESTS` requests. */
+export function fixtureSums(): ReplaySums {
+  const triggers = Float64Array.from({ length: 19 }, (_, i) => 40_000 + 20_000 * i);
+  const scale = [1, 0.8, 1.2, 0.9, 1.1];
+  const nT = triggers.length, nK = scale.length;
+  const cells = nK * nT;
+  const sums: ReplaySums = {
+    workloads: nK,
+    triggers,
+    contextTokens: new Float64Array(cells),
+    cachedTokens: new Float64Array(cells),
+    compactions: new Float64Array(cells),
+    compactionInputTokens: new Float64Array(cells),
+    summaryTokens: new Float64Array(cells),
+    outputTokens: new Float64Array(nK),
+    workSeconds: new Float64Array(nK),
+  };
+  for (let k = 0; k < nK; k++) {
+    const growth = 10e6 * scale[k];
+    sums.outputTokens[k] = REQUESTS * 300 * scale[k];
+    sums.workSeconds[k] = REQUESTS * 45 * (2 - scale[k]);
+    for (let t = 0; t < nT; t++) {
+      const T = triggers[t];
+      const cell = k * nT + t;
+      const nc = Math.round(growth / (T - R));
+      const context = REQUESTS * (R + T) / 2;
+      sums.contextTokens[cell] = context;
+      sums.cachedTokens[cell] = 0.95 * context;
+      sums.compactions[cell] = nc;
+      sums.compactionInputTokens[cell] = nc * T;
+      sums.summaryTokens[cell] = nc * G;
+    }
+  }
+  return sums;
+}
+
+/** Prices, β, a, v and D of the fixture. */
+export function fixtureInputs(): PricingInputs {
+  return {
+    prices: { alpha: 0.05, rho: 5, inputUsdPerMillion: 5, omega: 1.25 },
+    beta: BETA,
+    a: 2e-5,
+    v: 60,
+    billedTokens: 250e6,
+  };
+}
+
+/** A report consistent with {@linkcode fixtureSums} and {@linkcode fixtureInputs}. */
+export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): TriggerReport {
+  const curves = priceCurves(sums, inputs);
+  const num = (x: number) => (Number.isFinite(x) ? x : null);
+  const replay = Array.from(sums.triggers, (trigger, t) => ({
+    trigger,
+    costPerMillion: {
+      mean: num(curves.costPerMillion.mean[t]),
+      p10: num(curves.costPerMillion.p10[t]),
+      p90: num(curves.costPerMillion.p90[t]),
+    },
+    timeShare: {
+      mean: num(curves.timeShare.mean[t]),
+      p10: num(curves.timeShare.p10[t]),
+      p90: num(curves.timeShare.p90[t]),
+    },
+    compactions: { mean: num(curves.compactionsMean[t]) },
+    observed: {
+      costPerMillion: curves.observed.costPerMillion[t],
+      timeShare: curves.observed.timeShare[t],
+      compactions: curves.observed.compactions[t],
+    },
+  }));
+  const delta = 10e6 / REQUESTS;
+  const tStar = steadyStateTrigger(
+    { postContext: R, summaryTokens: G, meanGrowth: delta, beta: BETA },
+    inputs.prices,
+  );
+  const argmin = argminTrigger(sums.triggers, curves.costPerMillion.mean)!.trigger;
+  return {
+    schemaVersion: 1,
+    options: {
+      model: "claude-opus-5-5",
+      idleLimitSeconds: 300,
+      alpha: inputs.prices.alpha,
+      rho: inputs.prices.rho,
+      inputUsdPerMillion: inputs.prices.inputUsdPerMillion,
+      omega: null,
+      a: null,
+      v: null,
+      workloads: sums.workloads - 1,
+      method: "permute",
+      blockSize: 8,
+      seed: 1,
+      triggerFrom: 40_000,
+      triggerTo: 400_000,
+      triggerStep: 20_000,
+    },
+    corpus: {
+      model: "claude-opus-5-5",
+      files: 42,
+      bytes: 123_456_789,
+      sessions: { main: 3, subagent: 39 },
+      requests: REQUESTS,
+      excludedSessions: { otherModel: 2, noTargetModel: 1 },
+      malformedLines: 4,
+      compactions: { auto: 11, manual: 1, timed: 10 },
+      workHours: REQUESTS * 45 / 3600,
+      billedTokens: inputs.billedTokens,
+      billingMix: {
+        input: 0.001,
+        cacheWrite5m: 0.028,
+        cacheWrite1h: 0.004,
+        cacheRead: 0.964,
+        output: 0.003,
+      },
+      omega: inputs.prices.omega,
+      observedTrigger: 267_900,
+      idleLimitSeconds: 300,
+    },
+    fit: {
+      timeModelSource: "fit",
+      timeModelError: null,
+      both: { a: inputs.a, v: inputs.v, rSquared: 0.73, n: 10 },
+      summaryOnly: { v: 58.2, rSquared: 0.69, n: 10 },
+      inputOnly: { a: 6.1e-4, rSquared: -0.01, n: 10 },
+      summaryModel: { g0: G, g1: 0, rSquared: 0.12, n: 12, method: "linear" },
+      postPrefix: R - G,
+      beta: BETA,
+      cPost: 0.4,
+      meanGrowthTokens: delta,
+    },
+    prices: { ...inputs.prices },
+    timeModel: { aSecondsPerToken: inputs.a, vTokensPerSecond: inputs.v },
+    replay,
+    checks: {
+      observedBill: { costPerMillion: 1.234, compactionCostPerMillion: 0.045 },
+      replayAtObservedTrigger: {
+        trigger: 267_900,
+        costPerMillion: 1.2,
+        ratioToObservedBill: 0.972,
+      },
+      permuteKeepsGrowth: { workloads: sums.workloads - 1, sessions: 42, mismatches: 0 },
+    },
+    steadyState: {
+      tStarTokens: tStar,
+      replayArgminTokens: argmin,
+      ratio: tStar / argmin,
+      inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
+    },
+    diagnostics: {
+      malformedLines: 4,
+      malformedExamples: [{ file: 0, line: 7 }],
+      blankLines: 0,
+      recordTypes: Object.fromEntries(PRIVATE_STRINGS.map((s) => [s, 1])),
+      syntheticRecords: 0,
+      apiErrorRecords: 0,
+      zeroUsageRequests: 0,
+      blocksWithoutUsage: 0,
+      duplicateBlocks: 0,
+      crossFileDuplicateRequests: 0,
+      requestsWithoutMessageId: 0,
+      requestsWithoutRequestId: 0,
+      microcompactions: 0,
+      compactionsWithoutDuration: 2,
+      compactionsWithoutSummary: 0,
+      excludedSessions: { otherModel: 2, noTargetModel: 1 },
+      requestsByModel: { "claude-opus-5-5": REQUESTS, [PRIVATE_STRINGS[1]]: 3 },
+    },
+  };
+}
