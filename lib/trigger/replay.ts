@@ -54,22 +54,34 @@ export interface ReplayOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+// Positions per chunk of the scan for the next compaction.
+const CHUNK_BITS = 5;
+const CHUNK = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK - 1;
+
 /**
  * Replays every workload at every trigger. Per session: x = x₀, request 0 billed with
  * (x₀, c₀, y₀); then for each step in the workload's order x = max(0, x + d); when x ≥ T a
  * compaction happens (C = x, G = G(C), x = R(C) = P + G, and this request's cached share is
  * c_post), at most one per request; the request is billed with (x, c, y).
  *
- * Speed: sessions whose path never reaches T (its maximum without compaction is below T) are
- * added from one pre-pass per workload instead of being replayed, and the inner loop touches
- * only typed arrays. Sums within a session are plain; across sessions they are compensated
- * (Neumaier). O(workloads × (requests + triggers × steps of sessions that reach T)).
+ * How it is fast: between two compactions the context is x_m = base + D_m, with D the
+ * cumulative growth along the workload's order, so the sums Σx and Σc·x over a whole
+ * compaction cycle come from prefix sums of D, c and c·D, and the next compaction is the first
+ * m with D_m ≥ T − base, found by scanning D with whole chunks of 32 positions skipped by their
+ * maximum. A cycle in which x would go below 0 (where the floor max(0, ·) matters; chunk minima
+ * tell) is walked step by step instead. Per workload this costs O(steps) to build the prefix
+ * sums (one reused scratch buffer, O(steps), whatever the number of workloads) and
+ * O(32 + cycle length / 32) per replayed compaction, instead of O(steps) per trigger. Sums are compensated (Neumaier) across
+ * sessions; within a cycle they are exact differences of prefix sums.
  *
  * @param steps Step columns.
- * @param plans Workload plans (e.g. from {@linkcode drawWorkloads}).
+ * @param plans Workload plans (e.g. from {@linkcode drawWorkloads}); every plan must cover
+ * each session's steps once in length (all four resampling methods do).
  * @param options Triggers and compaction model.
  * @returns The token sums.
  * @throws {RangeError} When a trigger is not a positive finite number.
+ * @throws {TypeError} When a plan's length for a session differs from the session's steps.
  *
  * @example One session, 3 requests, trigger 250: worked by hand
  * ```ts
@@ -126,10 +138,31 @@ export function replayWorkloads(
   const output = steps.output;
   const gap = steps.gapSeconds;
   const start = steps.start;
-  // Per-session results of the pre-pass without compaction (reused across workloads).
+  // Positions: session s's steps occupy positions first[s] … first[s + 1] − 1 in every workload.
+  const first = new Uint32Array(nS + 1);
+  for (let s = 0; s < nS; s++) first[s + 1] = first[s] + steps.count[s] - 1;
+  const n = first[nS];
+  const nChunks = (n >>> CHUNK_BITS) + 1;
+  // Scratch, reused by every workload: O(steps), independent of the workload count.
+  const shareAt = new Float64Array(n); // c in workload order
+  const cum = new Float64Array(n); // D_m: growth summed from the session start through m
+  const sumD = new Float64Array(n); // Σ D within the session through m
+  const sumC = new Float64Array(n); // Σ c
+  const sumCD = new Float64Array(n); // Σ c·D
+  const chunkMax = new Float64Array(nChunks); // max D over positions [j·32, j·32 + 32)
+  const chunkMin = new Float64Array(nChunks);
+  const row = new Uint32Array(n);
+  // Per session, the path without any compaction (with the floor): Σx, Σc·x and its peak.
   const freeX = new Float64Array(nS);
   const freeCX = new Float64Array(nS);
   const peak = new Float64Array(nS);
+  // Sessions by ascending peak, and compensated prefix sums of their free paths: the sessions
+  // that never reach T are added in O(log sessions) per trigger.
+  const byPeak = new Uint32Array(nS);
+  const sortedPeak = new Float64Array(nS);
+  const prefixX = new Float64Array(nS + 1);
+  const prefixCX = new Float64Array(nS + 1);
+
   for (let k = 0; k < nK; k++) {
     const plan = plans[k];
     const segStart = plan.segmentStart;
@@ -137,26 +170,41 @@ export function replayWorkloads(
     const offset = plan.groupOffset;
     let sumY = 0, compY = 0, sumW = 0, compW = 0;
     for (let s = 0; s < nS; s++) {
-      const first = start[s];
-      let x = growth[first];
-      let sx = x;
-      let scx = share[first] * x;
-      let sy = output[first];
-      let sw = 0;
-      let mx = -Infinity;
+      let pos = first[s];
+      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0;
+      let x = growth[start[s]], fx = x, fcx = share[start[s]] * x, mx = -Infinity;
       for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
-        for (let row = segStart[g], end = row + segLength[g]; row < end; row++) {
-          x += growth[row];
+        for (let r = segStart[g], end = r + segLength[g]; r < end; r++) {
+          const c = share[r];
+          const dr = growth[r];
+          x += dr;
           if (x < 0) x = 0;
           if (x > mx) mx = x;
-          sx += x;
-          scx += share[row] * x;
-          sy += output[row];
-          sw += gap[row];
+          fx += x;
+          fcx += c * x;
+          d += dr;
+          sd += d;
+          sc += c;
+          scd += c * d;
+          sy += output[r];
+          sw += gap[r];
+          row[pos] = r;
+          shareAt[pos] = c;
+          cum[pos] = d;
+          sumD[pos] = sd;
+          sumC[pos] = sc;
+          sumCD[pos] = scd;
+          pos++;
         }
       }
-      freeX[s] = sx;
-      freeCX[s] = scx;
+      if (pos !== first[s + 1]) {
+        throw new TypeError(
+          `Cannot replay: workload ${k} has ${pos - first[s]} steps for session ${s}, ` +
+            `expected ${first[s + 1] - first[s]}`,
+        );
+      }
+      freeX[s] = fx;
+      freeCX[s] = fcx;
       peak[s] = mx;
       let t = sumY + sy;
       compY += Math.abs(sumY) >= Math.abs(sy) ? (sumY - t) + sy : (sy - t) + sumY;
@@ -167,47 +215,116 @@ export function replayWorkloads(
     }
     out.outputTokens[k] = sumY + compY;
     out.workSeconds[k] = sumW + compW;
+    for (let s = 0; s < nS; s++) byPeak[s] = s;
+    byPeak.sort((p, q) => peak[p] - peak[q] || p - q);
+    {
+      let ax = 0, cx = 0, acx = 0, ccx = 0;
+      for (let j = 0; j < nS; j++) {
+        const s = byPeak[j];
+        sortedPeak[j] = peak[s];
+        const vx = freeX[s];
+        let u = ax + vx;
+        cx += Math.abs(ax) >= Math.abs(vx) ? (ax - u) + vx : (vx - u) + ax;
+        ax = u;
+        const vcx = freeCX[s];
+        u = acx + vcx;
+        ccx += Math.abs(acx) >= Math.abs(vcx) ? (acx - u) + vcx : (vcx - u) + acx;
+        acx = u;
+        prefixX[j + 1] = ax + cx;
+        prefixCX[j + 1] = acx + ccx;
+      }
+    }
+    // Chunk maxima and minima of D (chunks may straddle sessions; scans check bounds).
+    for (let j = 0; j < nChunks; j++) {
+      let mx = -Infinity, mn = Infinity;
+      for (let m = j << CHUNK_BITS, end = Math.min(n, m + CHUNK); m < end; m++) {
+        const v = cum[m];
+        if (v > mx) mx = v;
+        if (v < mn) mn = v;
+      }
+      chunkMax[j] = mx;
+      chunkMin[j] = mn;
+    }
+
     for (let ti = 0; ti < nT; ti++) {
       const T = triggers[ti];
-      let accX = 0, cmpX = 0, accCX = 0, cmpCX = 0;
+      // Sessions byPeak[0 … free − 1] never reach T.
+      let lowJ = 0, highJ = nS;
+      while (lowJ < highJ) {
+        const mid = (lowJ + highJ) >>> 1;
+        if (sortedPeak[mid] < T) lowJ = mid + 1;
+        else highJ = mid;
+      }
+      const free = lowJ;
+      let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
       let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
-      for (let s = 0; s < nS; s++) {
-        let sx: number, scx: number;
-        if (peak[s] < T) {
-          sx = freeX[s];
-          scx = freeCX[s];
-        } else {
-          const first = start[s];
-          let x = growth[first];
-          sx = x;
-          scx = share[first] * x;
-          let sC = 0, sG = 0;
-          for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
-            for (let row = segStart[g], end = row + segLength[g]; row < end; row++) {
-              x += growth[row];
-              if (x < 0) x = 0;
-              if (x >= T) {
-                let G = g0 + g1 * x;
-                if (G < 0) G = 0;
-                nc++;
-                sC += x;
-                sG += G;
-                x = postPrefix + G;
-                if (x < 0) x = 0;
-                sx += x;
-                scx += cPost * x;
-              } else {
-                sx += x;
-                scx += share[row] * x;
-              }
+      for (let j = free; j < nS; j++) {
+        const s = byPeak[j];
+        const x0 = growth[start[s]];
+        let sx = x0;
+        let scx = share[start[s]] * x0;
+        let sC = 0, sG = 0;
+        const lo = first[s];
+        const hi = first[s + 1];
+        let i = lo; // next step position
+        let x = x0; // context before step i
+        while (i < hi) {
+          const dPrev = i > lo ? cum[i - 1] : 0;
+          const base = x - dPrev; // x_m = base + D_m while no compaction and no floor
+          // First position a in [i, hi) with D_a ≥ T − base (hi: none), and min D on [i, a).
+          const need = T - base;
+          let a = i;
+          let low = Infinity;
+          for (;;) {
+            if (a >= hi) break;
+            if ((a & CHUNK_MASK) === 0 && a + CHUNK <= hi && chunkMax[a >>> CHUNK_BITS] < need) {
+              const mn = chunkMin[a >>> CHUNK_BITS];
+              if (mn < low) low = mn;
+              a += CHUNK;
+              continue;
             }
+            const v = cum[a];
+            if (v >= need) break;
+            if (v < low) low = v;
+            a++;
           }
-          let u = accC + sC;
-          cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
-          accC = u;
-          u = accG + sG;
-          cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
-          accG = u;
+          // The floor at 0 matters on [i, a) only if min D there < −base.
+          const floored = low < -base;
+          if (floored) {
+            // Walk step by step until the next compaction or the session's end.
+            let m = i;
+            for (; m < hi; m++) {
+              x += growth[row[m]];
+              if (x < 0) x = 0;
+              if (x >= T) break;
+              sx += x;
+              scx += shareAt[m] * x;
+            }
+            if (m === hi) break;
+            a = m;
+          } else if (a > i) {
+            const last = a - 1;
+            const cnt = a - i;
+            const dBefore = i > lo ? sumD[i - 1] : 0;
+            const cBefore = i > lo ? sumC[i - 1] : 0;
+            const cdBefore = i > lo ? sumCD[i - 1] : 0;
+            sx += cnt * base + (sumD[last] - dBefore);
+            scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
+            x = base + cum[last];
+          }
+          if (a >= hi) break;
+          // Compaction before the request at position a.
+          if (!floored) x = base + cum[a];
+          let G = g0 + g1 * x;
+          if (G < 0) G = 0;
+          nc++;
+          sC += x;
+          sG += G;
+          x = postPrefix + G;
+          if (x < 0) x = 0;
+          sx += x;
+          scx += cPost * x;
+          i = a + 1;
         }
         let u = accX + sx;
         cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
@@ -215,6 +332,12 @@ export function replayWorkloads(
         u = accCX + scx;
         cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
         accCX = u;
+        u = accC + sC;
+        cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
+        accC = u;
+        u = accG + sG;
+        cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
+        accG = u;
       }
       const cell = k * nT + ti;
       out.contextTokens[cell] = accX + cmpX;
