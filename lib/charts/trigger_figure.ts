@@ -14,14 +14,17 @@
 import * as Plot from "@observablehq/plot";
 import { type LegendItem, renderSvg, type RenderSvgOptions } from "./render.ts";
 
-/** A mean with its 10th and 90th percentile over resampled workloads. */
+/** A mean with its 10th and 90th percentile over resampled workloads; null: unknown. */
 export interface TriggerBand {
-  mean: number;
-  p10: number;
-  p90: number;
+  mean: number | null;
+  p10: number | null;
+  p90: number | null;
 }
 
-/** One trigger of the replay, as in the trigger analysis JSON (`replay[i]`, analysis-spec §5). */
+/**
+ * One trigger of the replay, as in the trigger analysis JSON (`replay[i]`, analysis-spec §5).
+ * A point with an unknown (null) cost or time share value is left out of the figure.
+ */
 export interface TriggerReplayPoint {
   /** Compaction trigger, tokens of context. */
   trigger: number;
@@ -84,12 +87,16 @@ function _tokens(value: number): string {
   return String(value);
 }
 
-function _check(replay: readonly TriggerReplayPoint[]): void {
-  if (replay.length < 2) {
-    throw new RangeError(
-      `Cannot draw trigger figure: need at least 2 triggers, got ${replay.length}`,
-    );
-  }
+/** A replay point whose six drawn values are all known. */
+interface _CompletePoint {
+  trigger: number;
+  costPerMillion: { mean: number; p10: number; p90: number };
+  timeShare: { mean: number; p10: number; p90: number };
+}
+
+/** The points with every drawn value known; throws on malformed values or too few points. */
+function _complete(replay: readonly TriggerReplayPoint[]): _CompletePoint[] {
+  const kept: _CompletePoint[] = [];
   for (const [i, p] of replay.entries()) {
     const values = [
       p.trigger,
@@ -100,19 +107,30 @@ function _check(replay: readonly TriggerReplayPoint[]): void {
       p.timeShare?.p10,
       p.timeShare?.p90,
     ];
-    if (values.some((v) => typeof v !== "number" || !Number.isFinite(v))) {
+    if (
+      !Number.isFinite(p.trigger) ||
+      values.some((v) => v !== null && (typeof v !== "number" || !Number.isFinite(v)))
+    ) {
       throw new TypeError(
-        `Cannot draw trigger figure: replay[${i}] needs finite trigger, costPerMillion ` +
-          `{mean, p10, p90} and timeShare {mean, p10, p90}`,
+        `Cannot draw trigger figure: replay[${i}] needs a finite trigger and finite or null ` +
+          `costPerMillion {mean, p10, p90} and timeShare {mean, p10, p90}`,
       );
     }
+    if (values.every((v) => v !== null)) kept.push(p as _CompletePoint);
   }
+  if (kept.length < 2) {
+    throw new RangeError(
+      `Cannot draw trigger figure: need at least 2 triggers with known values, got ` +
+        `${kept.length} of ${replay.length}`,
+    );
+  }
+  return kept;
 }
 
 /**
  * Draws the trigger figure from replay results.
  *
- * @param replay One point per trigger (at least two), in any order.
+ * @param replay One point per trigger, in any order; at least two with every value known.
  * @param options Markers (observed, optimum, steady state), title, size.
  * @returns A standalone SVG document string (see `renderSvg`); `svgToPng` makes it a PNG.
  *
@@ -139,7 +157,6 @@ export function triggerFigure(
   replay: readonly TriggerReplayPoint[],
   options: TriggerFigureOptions = {},
 ): string {
-  _check(replay);
   const {
     observedTrigger,
     optimumTrigger,
@@ -149,7 +166,7 @@ export function triggerFigure(
     subtitle = "Mean over resampled workloads; bands span the 10th to 90th percentile",
     ...size
   } = options;
-  const points = [...replay].sort((a, b) => a.trigger - b.trigger);
+  const points = _complete(replay).sort((a, b) => a.trigger - b.trigger);
 
   // Left axis: a nice cost domain around every drawn cost value.
   let costLow = Infinity, costHigh = -Infinity, shareHigh = 0;

@@ -88,10 +88,10 @@ Deno.test("triggerFigure axis tick labels are distinct and cover the data", () =
   const shares = left.filter((t) => t.endsWith("%")).map((t) => parseFloat(t));
   const costs = left.filter((t) => !t.endsWith("%")).map(Number);
   assert.equal(shares[0], 0);
-  const maxShare = Math.max(...points.map((p) => p.timeShare.p90)) * 100;
+  const maxShare = Math.max(...points.map((p) => p.timeShare.p90 ?? 0)) * 100;
   assert.ok(Math.max(...shares) >= maxShare, `right axis tops at ${Math.max(...shares)}%`);
-  const maxCost = Math.max(...points.map((p) => p.costPerMillion.p90));
-  const minCost = Math.min(...points.map((p) => p.costPerMillion.p10));
+  const maxCost = Math.max(...points.map((p) => p.costPerMillion.p90 ?? 0));
+  const minCost = Math.min(...points.map((p) => p.costPerMillion.p10 ?? Infinity));
   assert.ok(Math.max(...costs) >= maxCost && Math.min(...costs) <= minCost);
 });
 
@@ -131,4 +131,21 @@ Deno.test("triggerFigure PNG shows the cost band, the cost line and the orange l
   // Text was drawn: dark pixels beyond the lines (a missing font would leave almost none).
   const dark = countColor(pixels, [0, 0, 0], 60);
   assert.ok(dark > 5000, `only ${dark} dark pixels`);
+});
+
+Deno.test("triggerFigure leaves out points with unknown values", () => {
+  const points = replay();
+  const withGap: TriggerReplayPoint[] = structuredClone(points);
+  withGap[5].costPerMillion = { mean: null, p10: null, p90: null };
+  const { document } = parseHTML(`<html><body>${triggerFigure(withGap)}</body></html>`);
+  const line = document.querySelector('g[aria-label="line"] path');
+  const gapLine = line?.getAttribute("d") ?? "";
+  const { document: full } = parseHTML(`<html><body>${triggerFigure(points)}</body></html>`);
+  const fullLine = full.querySelector('g[aria-label="line"] path')?.getAttribute("d") ?? "";
+  // One vertex fewer in every line: "L" commands count the vertices after the first.
+  assert.equal(gapLine.split("L").length, fullLine.split("L").length - 1);
+  const onlyOne = points.map((p, i) =>
+    i === 0 ? p : { ...p, timeShare: { ...p.timeShare, p90: null } }
+  );
+  assert.throws(() => triggerFigure(onlyOne), /need at least 2 triggers with known values, got 1/);
 });
