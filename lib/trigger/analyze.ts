@@ -7,11 +7,11 @@ import type { BlockMethod } from "../stats/block_resample.ts";
 import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { observedBill } from "./observed_bill.ts";
-import { type Band, priceCurves } from "./price_curves.ts";
+import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
 import { type ReplaySums, replayWorkloads } from "./replay.ts";
 import { replayWorkloadsParallel } from "./replay_parallel.ts";
-import { steadyStateTrigger } from "./steady_state.ts";
+import { type SteadyStateInputs, steadyStateTrigger } from "./steady_state.ts";
 import { buildSteps, meanGrowth, type StepColumns } from "./steps.ts";
 import { fitSummaryModel } from "./summary_model.ts";
 import { fitTimeModel, type TimeModel } from "./time_model.ts";
@@ -233,6 +233,62 @@ export async function analyzeTriggerParallel(
   corpus: Corpus,
   options: AnalyzeOptions & { threads?: number } = {},
 ): Promise<TriggerReport> {
+  return (await analyzeTriggerWithSums(corpus, options)).report;
+}
+
+/** The document plus what it was priced from, for faces that re-price (reports, notebooks). */
+export interface TriggerAnalysis {
+  /** The §5 document. */
+  report: TriggerReport;
+  /** Token sums of every (workload, trigger) cell; workload 0 is the observed history. */
+  sums: ReplaySums;
+  /** Prices, β, a, v and D the document's curves were priced with. */
+  inputs: PricingInputs;
+  /** R, G, Δ and β of the steady state (null when Δ is unknown). */
+  steadyState: SteadyStateInputs | null;
+}
+
+/**
+ * {@linkcode analyzeTriggerParallel}, also returning the replay sums and pricing inputs, so
+ * that a face can re-price for new α, ρ, p_m, ω, β, a or v with {@linkcode priceCurves}
+ * without replaying.
+ *
+ * @param corpus The reader's tables (one model).
+ * @param options As {@linkcode analyzeTrigger}, plus `threads` (default 1).
+ * @returns The document, the sums, the pricing inputs and the steady-state inputs.
+ * @throws {RangeError} As {@linkcode analyzeTrigger}.
+ *
+ * @example Re-price the analysis' own sums
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { analyzeTriggerWithSums } from "./analyze.ts";
+ * import { priceCurves } from "./price_curves.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ *
+ * const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+ * const ask = (i: number, read: number, write: number) => JSON.stringify({
+ *   type: "assistant", uuid: `u${i}`, requestId: `r${i}`, timestamp: at(10 * i),
+ *   message: { id: `m${i}`, model: "m", usage: {
+ *     cache_read_input_tokens: read, cache_creation_input_tokens: write, output_tokens: 50 } },
+ * });
+ * const text = [
+ *   ask(0, 0, 90000), ask(1, 90000, 60000),
+ *   JSON.stringify({ type: "system", subtype: "compact_boundary", uuid: "b", timestamp: at(15),
+ *     compactMetadata: { trigger: "auto", preTokens: 160000, durationMs: 4000 } }),
+ *   JSON.stringify({ type: "user", uuid: "s", isCompactSummary: true, timestamp: at(16),
+ *     message: { role: "user", content: "x".repeat(20000) } }),
+ *   ask(2, 10000, 5000), ask(3, 15000, 3000),
+ * ].join("\n");
+ * const corpus = corpusFromText([{ path: "a.jsonl", text }]);
+ * const run = await analyzeTriggerWithSums(corpus, { a: 1e-5, v: 80, workloads: 2 });
+ * const again = priceCurves(run.sums, run.inputs);
+ * assert.equal(again.observed.costPerMillion[0], run.report.replay[0].observed.costPerMillion);
+ * ```
+ */
+export async function analyzeTriggerWithSums(
+  corpus: Corpus,
+  options: AnalyzeOptions & { threads?: number } = {},
+): Promise<TriggerAnalysis> {
   const prepared = _prepare(corpus, options);
   const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
     triggers: prepared.triggers,
@@ -240,7 +296,20 @@ export async function analyzeTriggerParallel(
     onProgress: options.onProgress,
     threads: options.threads ?? 1,
   });
-  return _report(corpus, prepared, sums);
+  const report = _report(corpus, prepared, sums);
+  const { prices, model, a, v, summary } = prepared;
+  const delta = report.fit.meanGrowthTokens;
+  return {
+    report,
+    sums,
+    inputs: { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens },
+    steadyState: delta === null ? null : {
+      postContext: model.medianPostContext,
+      summaryTokens: model.medianSummaryTokens,
+      meanGrowth: delta,
+      beta: model.beta,
+    },
+  };
 }
 
 type _Prepared = ReturnType<typeof _prepare>;
