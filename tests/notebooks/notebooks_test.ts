@@ -1,5 +1,5 @@
 /**
- * Every `notebooks/*.ipynb`:
+ * Every `notebooks/*.ipynb` (but `_*.ipynb`, local scratch files, never committed):
  * 1. type-checks: its code cells joined into one module pass `deno check` (always runs);
  * 2. is committed in shape: one parameters cell first, executed top to bottom, no errors, a PNG
  *    in every chart cell (always runs);
@@ -33,7 +33,7 @@ import {
 
 const CI = Deno.env.get("CI") === "true";
 const notebooks = existsSync(NOTEBOOK_DIR)
-  ? readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb")).sort()
+  ? readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb") && !f.startsWith("_")).sort()
   : [];
 
 const missing = await jupyterMissing();

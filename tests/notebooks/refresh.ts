@@ -28,7 +28,8 @@ export async function main(args: string[]): Promise<number> {
     console.error(`Cannot execute notebooks: ${missing}`);
     return 1;
   }
-  const all = readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb")).sort();
+  const all = readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb") && !f.startsWith("_"))
+    .sort();
   const wanted = args.length === 0
     ? all
     : args.map((a) => (a.endsWith(".ipynb") ? a : `${a}.ipynb`).replace(/^.*\//, ""));
