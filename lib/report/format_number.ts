@@ -54,14 +54,12 @@ function _tokens(value: number): string {
 
 function _significant(value: number, digits: number): string {
   if (value === 0) return "0";
-  const text = value.toPrecision(digits);
-  if (!text.includes("e")) return text.includes(".") ? String(+text) : text;
-  const abs = Math.abs(value);
-  if (abs >= 1e-6 && abs < 1e21) {
-    const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(abs)));
-    return String(+value.toFixed(Math.min(decimals, 20)));
-  }
-  return text;
+  const rounded = +value.toPrecision(digits);
+  const abs = Math.abs(rounded);
+  if (abs >= 1e21 || abs < 1e-6) return rounded.toPrecision(digits);
+  if (abs >= 1) return String(rounded);
+  const decimals = digits - 1 - Math.floor(Math.log10(abs));
+  return String(+rounded.toFixed(Math.min(decimals, 20)));
 }
 
 /**

@@ -62,7 +62,8 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
 table { border-collapse: collapse; margin: 8px 0 4px; font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var(--rule);
   vertical-align: top; }
-td.num, th.num { text-align: right; }
+td.num, th.num { text-align: right; white-space: nowrap; }
+table.facts > tbody > tr > th { min-width: 15em; }
 thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
 .note { color: var(--muted); font-size: 13px; }
 dl.symbols { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }

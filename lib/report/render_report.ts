@@ -98,6 +98,7 @@ const _n = (x: number | null, digits = 0) => formatNumber(x, { digits });
 const _tok = (x: number | null) => formatNumber(x, { style: "tokens" });
 const _pct = (x: number | null, digits = 1) => formatNumber(x, { style: "percent", digits });
 const _usd = (x: number | null, digits = 3) => formatNumber(x, { style: "usd", digits });
+const _count = (n: number, noun: string) => `${_n(n)} ${noun}${n === 1 ? "" : "s"}`;
 const _sig = (x: number | null, digits = 3) => formatNumber(x, { style: "significant", digits });
 
 function _row(cells: string[], header = false): string {
@@ -244,9 +245,9 @@ function _corpus(report: TriggerReport): string {
     ["ω (uncached-token multiplier)", _sig(c.omega)],
     [
       "Left out",
-      `${_n(c.excludedSessions.otherModel)} sessions with other models, ${
-        _n(c.excludedSessions.noTargetModel)
-      } sessions without a request of this model; ${_n(c.malformedLines)} malformed lines`,
+      `${_count(c.excludedSessions.otherModel, "session")} with other models, ${
+        _count(c.excludedSessions.noTargetModel, "session")
+      } without a request of this model; ${_count(c.malformedLines, "malformed line")}`,
     ],
     ["Transcript files read", `${_n(c.files)} (${_n(c.bytes / 1e6, 1)} MB)`],
   ];

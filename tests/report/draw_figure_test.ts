@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { drawFigure, type FigureView } from "../../lib/report/draw_figure.ts";
+
+function _document(): Document {
+  return parseHTML("<!doctype html><html><body></body></html>").document as unknown as Document;
+}
+
+function _view(overrides: Partial<FigureView> = {}): FigureView {
+  const cost = [1.4, 1.1, 1.05, 1.2];
+  const share = [0.12, 0.05, 0.03, 0.02];
+  return {
+    triggers: [100_000, 200_000, 300_000, 400_000],
+    costPerMillion: { mean: cost, p10: cost.map((c) => c - 0.1), p90: cost.map((c) => c + 0.1) },
+    timeShare: { mean: share, p10: share.map((s) => s / 2), p90: share.map((s) => s * 1.5) },
+    observedTrigger: 267_900,
+    optimumTrigger: 300_000,
+    steadyStateTrigger: 250_000,
+    ...overrides,
+  };
+}
+
+function _path(svg: SVGSVGElement, cls: string): string {
+  const path = svg.querySelector(`g.${cls} path`);
+  assert.ok(path, `no path in g.${cls}`);
+  return path.getAttribute("d") ?? "";
+}
+
+Deno.test("drawFigure: both curves, both bands, markers and axis labels with units", () => {
+  const svg = drawFigure(_view(), { document: _document() });
+  for (const cls of ["cost-mean", "cost-band", "time-share-mean", "time-share-band"]) {
+    assert.notEqual(_path(svg, cls), "");
+  }
+  const text = svg.outerHTML;
+  assert.match(text, />Cost per 1M tokens \(USD\)</);
+  assert.match(text, />Time spent compacting \(% of agent time\)</);
+  assert.match(text, />Compaction trigger \(tokens of context\)</);
+  assert.match(text, />observed 267\.9K</);
+  assert.match(text, />lowest cost 300K</);
+  assert.match(text, />T\* ≈ 250K</);
+  assert.match(text, />200K</); // x ticks in K
+  assert.match(text, />\$1\.1</); // cost ticks in USD
+  assert.match(text, />\d+%</); // right axis in %
+  assert.ok(svg.querySelector("g.optimum circle"));
+});
+
+Deno.test("drawFigure: a new time share moves only the orange curve", () => {
+  const doc = _document();
+  const before = drawFigure(_view(), { document: doc });
+  const share = [0.24, 0.1, 0.06, 0.04];
+  const after = drawFigure(
+    _view({ timeShare: { mean: share, p10: share.map((s) => s / 2), p90: share } }),
+    { document: doc },
+  );
+  assert.equal(_path(after, "cost-mean"), _path(before, "cost-mean"));
+  assert.equal(_path(after, "cost-band"), _path(before, "cost-band"));
+  assert.notEqual(_path(after, "time-share-mean"), _path(before, "time-share-mean"));
+});
+
+Deno.test("drawFigure: markers off the chart or missing are not drawn", () => {
+  const svg = drawFigure(
+    _view({ observedTrigger: null, optimumTrigger: undefined, steadyStateTrigger: 2_000_000 }),
+    { document: _document() },
+  );
+  const text = svg.outerHTML;
+  assert.doesNotMatch(text, /observed|lowest cost|T\*/);
+  assert.equal(svg.querySelector("g.optimum"), null);
+});
+
+Deno.test("drawFigure: fewer than 2 triggers or mismatched lengths are RangeErrors", () => {
+  const one = { mean: [1], p10: [1], p90: [1] };
+  assert.throws(
+    () =>
+      drawFigure({ triggers: [1e5], costPerMillion: one, timeShare: one }, {
+        document: _document(),
+      }),
+    /need at least 2 triggers, got 1/,
+  );
+  const view = _view();
+  assert.throws(
+    () =>
+      drawFigure({ ...view, timeShare: { ...view.timeShare, p90: [0.1] } }, {
+        document: _document(),
+      }),
+    /timeShare\.p90 has 1 values for 4 triggers/,
+  );
+});
