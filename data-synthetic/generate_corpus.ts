@@ -663,7 +663,7 @@ class Simulator {
   responseBlocks(s: Session, g: Prng, final: boolean): Block[] {
     const p = this.profile;
     const blocks: Block[] = [];
-    if (g.chance(0.55)) {
+    if (g.chance(p.thinkingShare)) {
       const text = this.prose(g, g.lognormal(110 * p.outputScale, 1.0));
       blocks.push({
         json: `{"type":"thinking","thinking":"${text}","signature":"${g.chars(120, BASE64)}"}`,
@@ -697,7 +697,7 @@ class Simulator {
     const w5 = w - w1h;
     let y = 0;
     for (const b of blocks) y += b.tokens;
-    const ttft = (0.9 + x * 3e-6 + w * 2e-5) * g.lognormal(1, 0.25);
+    const ttft = (1.4 + x * 1e-5 + w * 2e-5) * g.lognormal(1, 0.25);
     const msg = this.msgId(g), req = this.reqId(g);
     const prelim = g.int(1, 12);
     const partialLast = g.chance(0.8) ? y : Math.max(prelim, Math.round(y * 0.6));
@@ -1006,6 +1006,7 @@ class Simulator {
             s.t + 800,
           );
           s.t += 800;
+          s.ctx += Math.ceil("[Request interrupted by user]".length / 4);
           this.synthetic(s, g, "No response requested.", false);
           s.t += 5000;
           this.userPrompt(s, g);
@@ -1256,10 +1257,19 @@ class Simulator {
     const self = this;
     return (function* () {
       let original: Session | null = null;
+      let newest = 0;
       for (const plan of plans) {
         const g = self.nextPrng();
-        const oneHour = plan.era.name === "D" && (plan.index === 0 || plan.index === 1 ||
-          g.chance(self.profile.oneHourCacheShare));
+        // The 1-hour TTL goes to a fixed share of the newest-era sessions (every k-th one, the
+        // resumed pair always), not to a random draw: a few long sessions carry the whole 1 h
+        // bucket, so a coin per session would swing the billing mix by tenths of a point.
+        let oneHour = false;
+        if (plan.era.name === "D") {
+          const share = self.profile.oneHourCacheShare;
+          oneHour = plan.index <= 1 ||
+            Math.floor((newest + 1) * share) > Math.floor(newest * share);
+          if (plan.index > 1) newest++;
+        }
         const s = self.newMain(plan, TARGET_MODEL, true, oneHour);
         self.drawTrigger(s, g);
         if (plan.continuationOf !== null && original !== null) {

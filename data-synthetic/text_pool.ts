@@ -168,10 +168,11 @@ export class TextPool {
     let nOff = 0, pOff = 0, depth = 0;
     for (let i = 0; i < lines; i++) {
       let text: string;
-      if (p.chance(0.08)) {
+      const roll = p.next();
+      if (roll < 0.08) {
         text = `${"  ".repeat(depth)}export function ${IDENTS[p.int(0, IDENTS.length - 1)]}() {`;
         depth = Math.min(depth + 1, 4);
-      } else if (depth > 0 && p.chance(0.08)) {
+      } else if (depth > 0 && roll < 0.16) {
         depth--;
         text = `${"  ".repeat(depth)}}`;
       } else text = this.#codeLine(depth);
