@@ -33,7 +33,7 @@ export interface TriggerReplayPoint {
   /** Share of agent time spent compacting, a fraction in [0, 1]. */
   timeShare: TriggerBand;
   /** Compactions per workload (not drawn). */
-  compactions?: { mean: number };
+  compactions?: { mean: number | null };
   /** The real history replayed at this trigger (not drawn). */
   observed?: { costPerMillion: number; timeShare: number };
 }

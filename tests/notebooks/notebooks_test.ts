@@ -36,6 +36,11 @@ const notebooks = existsSync(NOTEBOOK_DIR)
   ? readdirSync(NOTEBOOK_DIR).filter((f) => f.endsWith(".ipynb") && !f.startsWith("_")).sort()
   : [];
 
+const DRAFT_DIR = join(NOTEBOOK_DIR, "drafts");
+const drafts = existsSync(DRAFT_DIR)
+  ? readdirSync(DRAFT_DIR).filter((f) => f.endsWith(".ipynb") && !f.startsWith("_")).sort()
+  : [];
+
 const missing = await jupyterMissing();
 if (missing && !CI) {
   console.warn(`SKIPPED notebook execution tests: ${missing}. (With CI=true this is a failure.)`);
@@ -43,6 +48,32 @@ if (missing && !CI) {
 
 function readNotebook(path: string): Notebook {
   return JSON.parse(Deno.readTextFileSync(path)) as Notebook;
+}
+
+/**
+ * `deno check` of the notebook's code cells joined into one module. Relative imports resolve
+ * against the series folder (drafts are written for it too).
+ */
+async function typeCheck(path: string): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "notebook-check-" });
+  try {
+    const module = join(dir, "notebook.ts");
+    await Deno.writeTextFile(module, notebookModule(readNotebook(path), NOTEBOOK_DIR));
+    const out = await run(Deno.execPath(), [
+      "check",
+      "--quiet",
+      "--config",
+      join(ROOT, "deno.json"),
+      module,
+    ], { NO_COLOR: "1" });
+    assert.equal(out.code, 0, `deno check of ${path}'s code failed:\n${out.stderr}`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+for (const name of drafts) {
+  Deno.test(`notebooks/drafts/${name}: code type-checks`, () => typeCheck(join(DRAFT_DIR, name)));
 }
 
 Deno.test("notebooks: the series exists and is numbered", () => {
@@ -60,23 +91,7 @@ for (const name of notebooks) {
     assert.deepEqual(problems, [], `${name}:\n  ${problems.join("\n  ")}`);
   });
 
-  Deno.test(`notebooks/${name}: code type-checks`, async () => {
-    const dir = await Deno.makeTempDir({ prefix: "notebook-check-" });
-    try {
-      const module = join(dir, name.replace(/\.ipynb$/, ".ts"));
-      await Deno.writeTextFile(module, notebookModule(readNotebook(path), NOTEBOOK_DIR));
-      const out = await run(Deno.execPath(), [
-        "check",
-        "--quiet",
-        "--config",
-        join(ROOT, "deno.json"),
-        module,
-      ], { NO_COLOR: "1" });
-      assert.equal(out.code, 0, `deno check of ${name}'s code failed:\n${out.stderr}`);
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
-  });
+  Deno.test(`notebooks/${name}: code type-checks`, () => typeCheck(path));
 
   Deno.test({
     name: missing && !CI
