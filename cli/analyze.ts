@@ -46,6 +46,9 @@ Options:
   --trigger-to TOKENS     Last trigger of the grid (default: ${D.triggerTo}).
   --trigger-step TOKENS   Grid spacing (default: ${D.triggerStep}).
   --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+  --compaction-step-share kept|previous
+                          Cached share of a step after a real compaction: its own (kept, the
+                          spec's) or the request's before it (previous) (default: kept).
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
                           (default: ${DEFAULT_THREADS}, i.e. min(2, CPU cores)).
   -h, --help              Show this help.
@@ -249,6 +252,7 @@ export async function main(args: string[]): Promise<number> {
       json: { type: "boolean", default: false },
       model: { type: "string" },
       method: { type: "string" },
+      "compaction-step-share": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     };
   for (const f of NUMBER_FLAGS) options[f.flag] = { type: "string" };
@@ -292,6 +296,16 @@ export async function main(args: string[]): Promise<number> {
       return EXIT.invalidArguments;
     }
     analyzeOptions.method = values.method as BlockMethod;
+  }
+  const share = values["compaction-step-share"];
+  if (share !== undefined) {
+    if (share !== "kept" && share !== "previous") {
+      console.error(
+        `analyze: --compaction-step-share must be kept or previous, got "${share}"`,
+      );
+      return EXIT.invalidArguments;
+    }
+    analyzeOptions.compactionStepShare = share;
   }
   const from = analyzeOptions.triggerFrom ?? D.triggerFrom;
   const to = analyzeOptions.triggerTo ?? D.triggerTo;

@@ -8,7 +8,8 @@ import type { Corpus } from "../transcript/tables.ts";
 /**
  * Step columns indexed by request row. Row `start[s]` of session s is its start request r₀
  * (growth holds x₀); rows `start[s] + 1 … start[s] + count[s] − 1` are its steps 1 … n.
- * Only `growth` is new; the other columns are the request table's own arrays (not copied).
+ * Only `growth` is new; the other columns are the request table's own arrays (not copied;
+ * `cachedShare` is copied only with `compactionStepShare: "previous"`).
  */
 export interface StepColumns {
   /** Number of rows (requests). */
@@ -31,12 +32,32 @@ export interface StepColumns {
   compacted: Uint8Array;
 }
 
+/** Options of {@linkcode buildSteps}. */
+export interface BuildStepsOptions {
+  /**
+   * Cached share of a step that follows a real compaction. `"kept"` (analysis-spec §3): its own
+   * c_i, which is low because the real compaction emptied the cache. `"previous"`: c_{i−1}, the
+   * warm share the request would have had had the compaction not happened; a replay that does
+   * compact at that step uses c_post either way. See the module notes of analyze.ts for why
+   * this matters for the replay-at-observed-trigger check.
+   *
+   * @default {"kept"}
+   */
+  compactionStepShare?: "kept" | "previous";
+}
+
+/** Defaults of {@linkcode BuildStepsOptions}. */
+export const DEFAULT_BUILD_STEPS_OPTIONS: Required<BuildStepsOptions> = {
+  compactionStepShare: "kept",
+};
+
 /**
  * Builds the step columns from a corpus. A step after a real compaction gets
  * d = max(0, C − x_{i−1}) (its growth before the compaction); when C is unknown it gets 0.
  * O(requests).
  *
  * @param corpus The reader's tables.
+ * @param options Cached share of the steps after real compactions.
  * @returns The step columns.
  *
  * @example Growth, and a step across a compaction
@@ -63,8 +84,17 @@ export interface StepColumns {
  */
 export function buildSteps(
   corpus: Pick<Corpus, "requests" | "sessions" | "compactions">,
+  options: BuildStepsOptions = {},
 ): StepColumns {
+  const { compactionStepShare } = { ...DEFAULT_BUILD_STEPS_OPTIONS, ...options };
+  if (compactionStepShare !== "kept" && compactionStepShare !== "previous") {
+    throw new RangeError(
+      `Cannot build steps: compactionStepShare must be "kept" or "previous", got ` +
+        `"${compactionStepShare}"`,
+    );
+  }
   const { requests, sessions, compactions } = corpus;
+  let cachedShare = requests.cachedShare;
   const growth = new Float64Array(requests.length);
   const compacted = new Uint8Array(requests.length);
   const x = requests.context;
@@ -76,6 +106,10 @@ export function buildSteps(
       const comp = requests.compactionBefore[row];
       if (comp >= 0) {
         compacted[row] = 1;
+        if (compactionStepShare === "previous") {
+          if (cachedShare === requests.cachedShare) cachedShare = Float64Array.from(cachedShare);
+          cachedShare[row] = requests.cachedShare[row - 1];
+        }
         const c = compactions.inputTokens[comp];
         growth[row] = Number.isFinite(c) ? Math.max(0, c - x[row - 1]) : 0;
       } else {
@@ -89,7 +123,7 @@ export function buildSteps(
     start: sessions.firstRequest,
     count: sessions.requestCount,
     growth,
-    cachedShare: requests.cachedShare,
+    cachedShare,
     output: requests.output,
     gapSeconds: requests.gapSeconds,
     compacted,

@@ -83,6 +83,17 @@ Deno.test("a real compaction step carries its growth up to C, not the drop", () 
   const sums = replayWorkloads(steps, [plans[0]], { triggers: [1e6], model });
   close(sums.contextTokens[0], 595000);
   close(sums.cachedTokens[0], 100000 + 150000 + 170000 * 2 / 3 + 175000 * 30000 / 35000);
+  // With compactionStepShare "previous" the step after the real compaction takes c₁ = 1.
+  const warm = buildSteps(withCompaction, { compactionStepShare: "previous" });
+  assert.deepEqual([...warm.cachedShare].slice(0, 3), [1, 1, 1]);
+  assert.equal(withCompaction.requests.cachedShare[2], 2 / 3, "the corpus is not modified");
+  const warmSums = replayWorkloads(warm, [plans[0]], { triggers: [1e6], model });
+  close(warmSums.cachedTokens[0], 100000 + 150000 + 170000 + 175000 * 30000 / 35000);
+  assert.throws(
+    // deno-lint-ignore no-explicit-any
+    () => buildSteps(withCompaction, { compactionStepShare: "x" as any }),
+    RangeError,
+  );
 });
 
 Deno.test("the context never goes below zero and triggers must be positive", () => {
