@@ -30,7 +30,17 @@ export interface ContextFigureOptions
   triggerLabel?: string;
 }
 
-/** Line colours, in series order (Observable's 10-colour scheme). */
+/**
+ * Line colours, in series order (Observable's 10-colour scheme), CSS hex; also the most series
+ * one figure takes.
+ *
+ * @example
+ * ```ts
+ * import { CONTEXT_FIGURE_COLORS } from "./context_figure.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(CONTEXT_FIGURE_COLORS.length, 10);
+ * ```
+ */
 export const CONTEXT_FIGURE_COLORS = [
   "#4269d0",
   "#efb118",

@@ -58,7 +58,16 @@ export interface TriggerFigureOptions
   subtitle?: string;
 }
 
-/** Colours of the figure (blue cost, orange time share, as published). */
+/**
+ * Colours of the figure (blue cost, orange time share, as published), CSS hex.
+ *
+ * @example
+ * ```ts
+ * import { TRIGGER_FIGURE_COLORS } from "./trigger_figure.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(TRIGGER_FIGURE_COLORS.timeShare, "#ff7f0e");
+ * ```
+ */
 export const TRIGGER_FIGURE_COLORS = {
   cost: "#1f77b4",
   timeShare: "#ff7f0e",
