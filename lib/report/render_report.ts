@@ -12,6 +12,7 @@
  */
 import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
+import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
 import { formatNumber } from "./format_number.ts";
 import { PAGE_STYLE } from "./page_style.ts";
@@ -27,6 +28,11 @@ export interface RenderReportInput {
   inputs: PricingInputs;
   /** The page script, bundled for the browser (see `bundleScript`). */
   script: string;
+  /**
+   * R, G, Δ and β for the page's T* (null: T* is not drawn).
+   * @default {taken from `report.steadyState.inputs`; null when Δ is unknown}
+   */
+  steadyState?: SteadyStateInputs | null;
 }
 
 /** A range input's bounds and step. */
@@ -500,14 +506,20 @@ Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} wor
  */
 export function renderReport(input: RenderReportInput): string {
   const { report, sums, inputs, script } = input;
+  const ss = report.steadyState.inputs;
+  const steadyState = input.steadyState !== undefined
+    ? input.steadyState
+    : ss.meanGrowthTokens === null
+    ? null
+    : {
+      postContext: ss.postContextTokens,
+      summaryTokens: ss.summaryTokens,
+      meanGrowth: ss.meanGrowthTokens,
+      beta: ss.beta,
+    };
   const data = reportData(sums, inputs, {
     model: report.corpus.model,
-    steadyState: report.fit.meanGrowthTokens === null ? null : {
-      postContext: report.steadyState.inputs.postContextTokens,
-      summaryTokens: report.steadyState.inputs.summaryTokens,
-      meanGrowth: report.fit.meanGrowthTokens,
-      beta: report.steadyState.inputs.beta,
-    },
+    steadyState,
     observedTrigger: report.corpus.observedTrigger,
   });
   const model = _escape(report.corpus.model);

@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import type { TriggerReport } from "../trigger/analyze.ts";
 import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
+import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import { bundleScript } from "./bundle_script.ts";
 import { renderReport } from "./render_report.ts";
 
@@ -18,6 +19,8 @@ export interface WriteReportInput {
   sums: ReplaySums;
   /** Prices, β, a, v and D that priced `report.replay`. */
   inputs: PricingInputs;
+  /** R, G, Δ and β of the page's T*. @default {taken from the report} */
+  steadyState?: SteadyStateInputs | null;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface WriteReportInput {
  * Needs `--allow-run` (for `deno bundle`), `--allow-read` and `--allow-write`.
  *
  * @param path Where to write, e.g. `out/report.html`.
- * @param input The report, its sums and pricing inputs.
+ * @param input The report, its sums and pricing inputs (a `TriggerAnalysis` from
+ * `analyzeTriggerWithSums` fits as it is).
  * @returns The number of bytes written.
  * @throws {Error} When bundling or writing fails.
  *

@@ -6,7 +6,7 @@
  *
  * The diagnostics carry private-looking strings that the page must never show.
  */
-import type { TriggerReport } from "../../lib/trigger/analyze.ts";
+import { DEFAULT_ANALYZE_OPTIONS, type TriggerReport } from "../../lib/trigger/analyze.ts";
 import { priceCurves, type PricingInputs } from "../../lib/trigger/price_curves.ts";
 import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
@@ -103,18 +103,10 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
   return {
     schemaVersion: 1,
     options: {
+      ...DEFAULT_ANALYZE_OPTIONS,
       model: "claude-opus-5-5",
       idleLimitSeconds: 300,
-      alpha: inputs.prices.alpha,
-      rho: inputs.prices.rho,
-      inputUsdPerMillion: inputs.prices.inputUsdPerMillion,
-      omega: null,
-      a: null,
-      v: null,
       workloads: sums.workloads - 1,
-      method: "permute",
-      blockSize: 8,
-      seed: 1,
       triggerFrom: 40_000,
       triggerTo: 400_000,
       triggerStep: 20_000,
