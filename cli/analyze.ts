@@ -18,7 +18,8 @@ import {
 import { EXIT, failureExit, progressReporter } from "./_shared.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
-const DEFAULT_THREADS = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1));
+/** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
+const DEFAULT_THREADS = 1;
 
 const HELP = `Usage: deno task analyze [OPTIONS] [--] [PATH...]
 
@@ -50,7 +51,7 @@ Options:
                           Cached share of a step after a real compaction: its own (kept, the
                           spec's) or the request's before it (previous) (default: kept).
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
-                          (default: ${DEFAULT_THREADS}, i.e. min(2, CPU cores)).
+                          (default: ${DEFAULT_THREADS}).
   -h, --help              Show this help.
 
 When the corpus has too few timed compactions to fit the time model, give both --a and --v.
