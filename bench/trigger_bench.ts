@@ -17,6 +17,7 @@ import { Pcg32 } from "../lib/stats/pcg32.ts";
 import { readCorpus } from "../lib/transcript/mod.ts";
 import type { Corpus } from "../lib/transcript/tables.ts";
 import {
+  analyzeTrigger,
   buildSteps,
   DEFAULT_PRICES,
   drawWorkloads,
@@ -219,6 +220,17 @@ async function main(args: string[]): Promise<number> {
   console.log(`re-price for a new v: median ${revelo.ms.toFixed(2)} ms`);
 
   if (values.corpus) {
+    const report = analyzeTrigger(corpus, { workloads });
+    const f = report.fit;
+    const at = report.checks.replayAtObservedTrigger;
+    console.log(
+      `acceptance: R² both/summary only/input only ${f.both?.rSquared.toFixed(3)}/` +
+        `${f.summaryOnly?.rSquared.toFixed(3)}/${f.inputOnly?.rSquared.toFixed(3)} ` +
+        `(published 0.73/0.69/−0.01 ± 0.05); replay at the observed trigger / observed bill ` +
+        `${at?.ratioToObservedBill.toFixed(4)} (target within 5%); T* ` +
+        `${report.steadyState.tStarTokens?.toFixed(0)} tokens, replay argmin ` +
+        `${report.steadyState.replayArgminTokens} tokens`,
+    );
     const deno = Deno.execPath();
     const cmd = new Deno.Command("/usr/bin/time", {
       args: ["-f", "__TIME__ %e %M", deno, "task", "-q", "analyze", "--json", values.corpus],

@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
+import { PROFILES } from "../../data-synthetic/profiles.ts";
+import { corpusFromText } from "../../lib/transcript/mod.ts";
+import { analyzeTrigger } from "../../lib/trigger/mod.ts";
+
+function smallCorpus() {
+  const files: { path: string; text: string }[] = [];
+  const it = generateCorpus(PROFILES.small, 1);
+  for (let step = it.next(); !step.done; step = it.next()) {
+    files.push({ path: step.value.path, text: step.value.text });
+  }
+  return corpusFromText(files);
+}
+
+Deno.test("the analysis runs on the generator's small profile, deterministically", () => {
+  const corpus = smallCorpus();
+  const options = { workloads: 8, triggerStep: 20000 };
+  const a = analyzeTrigger(corpus, options);
+  assert.equal(a.corpus.requests, corpus.requests.length);
+  assert.ok(a.replay.length > 0);
+  assert.equal(a.checks.permuteKeepsGrowth?.mismatches, 0);
+  assert.equal(JSON.stringify(analyzeTrigger(smallCorpus(), options)), JSON.stringify(a));
+  const text = JSON.stringify(a);
+  assert.ok(!/\.jsonl|\/home\/|agent-a[0-9a-f]/.test(text), "no paths or ids in the document");
+});
