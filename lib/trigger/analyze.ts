@@ -90,8 +90,11 @@ export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeOptions, "on
 
 /** A band as it appears in the document. */
 export interface BandPoint {
+  /** Mean over workloads 1 … K. */
   mean: number | null;
+  /** 10th percentile (type 7). */
   p10: number | null;
+  /** 90th percentile (type 7). */
   p90: number | null;
 }
 
@@ -103,6 +106,7 @@ export interface ReplayPoint {
   costPerMillion: BandPoint;
   /** Share of agent time spent compacting, 0…1. */
   timeShare: BandPoint;
+  /** Compactions N_c of the replay, mean over workloads 1 … K. */
   compactions: { mean: number | null };
   /** Workload 0, the observed history. */
   observed: { costPerMillion: number; timeShare: number; compactions: number };
@@ -110,7 +114,9 @@ export interface ReplayPoint {
 
 /** The §5 document of the trigger analysis. Numbers that are unknown are null. */
 export interface TriggerReport {
+  /** Version of this document's layout. */
   schemaVersion: 1;
+  /** The options used, seed included (null: taken from the data). */
   options: {
     model: string;
     idleLimitSeconds: number;
@@ -129,6 +135,7 @@ export interface TriggerReport {
     triggerStep: number;
     compactionStepShare: "kept" | "previous";
   };
+  /** The corpus summary of §5. */
   corpus: {
     model: string;
     files: number;
@@ -151,6 +158,7 @@ export interface TriggerReport {
     observedTrigger: number | null;
     idleLimitSeconds: number;
   };
+  /** The compaction time fit (§2), the summary model and the replay's medians. */
   fit: {
     /** Where a and v came from: the fit, or the options. */
     timeModelSource: "fit" | "options";
@@ -173,10 +181,13 @@ export interface TriggerReport {
     /** Δ, tokens per request. */
     meanGrowthTokens: number | null;
   };
+  /** The prices the curves use (ω resolved). */
   prices: Prices;
   /** a and v the replay's times use. */
   timeModel: { aSecondsPerToken: number; vTokensPerSecond: number };
+  /** The curves, one point per trigger of the grid. */
   replay: ReplayPoint[];
+  /** What lets a reader trust the replay (§3 checks). */
   checks: {
     observedBill: { costPerMillion: number; compactionCostPerMillion: number };
     replayAtObservedTrigger: {
@@ -186,6 +197,7 @@ export interface TriggerReport {
     } | null;
     permuteKeepsGrowth: { workloads: number; sessions: number; mismatches: number } | null;
   };
+  /** The steady-state T* beside the replay's argmin of the mean cost curve. */
   steadyState: {
     tStarTokens: number | null;
     replayArgminTokens: number | null;
@@ -197,6 +209,7 @@ export interface TriggerReport {
       beta: number;
     };
   };
+  /** What the reader skipped or guessed (counts only). */
   diagnostics: ReaderDiagnostics;
 }
 

@@ -24,6 +24,7 @@ export interface PricingInputs {
 
 /** A band over the resampled workloads, one entry per trigger. */
 export interface Band {
+  /** Mean over workloads 1 … K. */
   mean: Float64Array;
   /** 10th percentile, type 7. */
   p10: Float64Array;

@@ -32,6 +32,7 @@ export const DEFAULT_WORKLOAD_OPTIONS: Required<WorkloadOptions> = {
  * session's start row. Plan 0 is the observed order (one segment per session).
  */
 export interface Workloads {
+  /** One plan per workload, 0 … K. */
   plans: BlockPlan[];
 }
 
