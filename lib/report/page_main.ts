@@ -85,6 +85,7 @@ function _start(): void {
     const tStar = data.steadyState === null
       ? null
       : _finite(steadyStateTrigger(data.steadyState, inputs.prices));
+    const width = Math.max(360, Math.min(960, Math.round(figure.clientWidth || 880)));
     const svg = drawFigure({
       triggers: curves.triggers,
       costPerMillion: curves.costPerMillion,
@@ -92,7 +93,7 @@ function _start(): void {
       observedTrigger: data.observedTrigger,
       optimumTrigger: best?.trigger ?? null,
       steadyStateTrigger: tStar,
-    });
+    }, { width, height: Math.round(Math.min(440, Math.max(320, width * 0.5))) });
     figure.replaceChildren(svg);
 
     outputs.v.textContent = `${formatNumber(current.v, { digits: 1 })} tokens/s`;
@@ -159,6 +160,17 @@ function _start(): void {
       safeDraw();
     });
   }
+  let drawnWidth = figure.clientWidth;
+  let resizeTimer: number | undefined;
+  globalThis.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (figure.clientWidth !== drawnWidth) {
+        drawnWidth = figure.clientWidth;
+        safeDraw();
+      }
+    }, 150);
+  });
   _element("reset").addEventListener("click", () => {
     current.v = base.v;
     current.alpha = base.prices.alpha;

@@ -35,10 +35,10 @@ p, li { max-width: 48em; }
   font-weight: 400; }
 .control input[type=range] { width: 100%; margin: 6px 0 2px; }
 .control .hint { color: var(--muted); font-size: 13px; }
-.control-row { grid-column: 1 / -1; display: flex; gap: 12px; align-items: center;
+.control-row { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center;
   color: var(--muted); font-size: 13px; }
 button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b0b4ba;
-  border-radius: 5px; background: #fff; cursor: pointer; }
+  border-radius: 5px; background: #fff; cursor: pointer; white-space: nowrap; }
 .legend { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 14px 0 4px; padding: 0;
   list-style: none; font-size: 13px; }
 .legend li { display: flex; align-items: center; gap: 6px; }

@@ -203,7 +203,7 @@ function _mislead(report: TriggerReport): string {
 <li><strong>Compaction behaviour is extrapolated.</strong> ${near} The summary size is estimated from the text. The bands span the 10th to 90th percentile over ${
     _n(o.workloads)
   } resampled workloads; they are not confidence intervals.</li>
-<li><strong>The sliders re-price, they do not replay.</strong> When compactions happen and how big the summaries are stay as the analysis found them; only prices and the writing speed change. Cost and time share are exact for the new values under that replay.</li>
+<li><strong>The sliders re-price, they do not replay.</strong> The moments of compaction and the summary sizes stay as the analysis found them; only the prices and the writing speed change. Cost and time share are exact for the new values under that replay.</li>
 <li><strong>Quality is not measured.</strong> A lower trigger keeps the context small, and that may help or hurt the work. Nothing here says which.</li>
 <li><strong>Your work may differ.</strong> The curves come from these sessions only. Resampling reuses the patterns that were seen and cannot invent new ones. Run the analysis again if your way of working changes.</li>
 <li><strong>Work time is agent time.</strong> Subagents running in parallel are added up, so the time share is a share of agent time, not of the clock on your wall. The compaction request itself is not in the transcripts, so its cache split and summary size are inferred.</li>
@@ -303,10 +303,12 @@ function _fit(report: TriggerReport): string {
     }.`;
   const s = f.summaryModel;
   const summary = s.method === "linear"
-    ? `G(C) = ${_sig(s.g0, 4)} + ${_sig(s.g1, 3)} · C tokens, least squares on ${
-      _n(s.n)
-    } compactions, R² = ${formatNumber(s.rSquared, { digits: 2 })}`
-    : `G = ${_sig(s.g0, 4)} tokens, the median of ${
+    ? `G(C) = ${_n(s.g0)} ${s.g1 < 0 ? "−" : "+"} ${
+      _sig(Math.abs(s.g1), 3)
+    } · C tokens, least squares on ${_n(s.n)} compactions, R² = ${
+      formatNumber(s.rSquared, { digits: 2 })
+    }`
+    : `G = ${_n(s.g0)} tokens, the median of ${
       _n(s.n)
     } compactions (too few, or all of one input size, for a line)`;
   return `<section id="fit">
