@@ -144,6 +144,11 @@ export function formatReport(r: TriggerReport): string {
     `compactions (${c.compactions.timed} timed), observed trigger ${
       c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`
     }, omega ${fixed(c.omega, 3)}`,
+    `Reader: ${r.diagnostics.malformedLines} malformed lines skipped; sessions left out: ` +
+    `${c.excludedSessions.otherModel} with another model, ${c.excludedSessions.noTargetModel} ` +
+    `without the model; ${r.diagnostics.compactionsWithoutDuration} compactions without a ` +
+    `duration, ${r.diagnostics.compactionsWithoutSummary} without a summary; ` +
+    `${r.diagnostics.microcompactions} microcompactions (not compactions)`,
     "",
     "Time model t = a*C + G/v (least squares through the origin):",
     "  fit            a (s/token)    v (token/s)   R^2      n",
