@@ -272,7 +272,7 @@ class Simulator {
     const a0Budget = Math.max(4, Math.min(40, Math.round((mainTotal / n) * 0.2)));
     const weights = Array.from({ length: n }, (_, i) => {
       const w = g.lognormal(1, p.mainLengthSigma);
-      return i === 0 || i === 2 ? w * 1.6 : w;
+      return i === 0 || i === 2 || i === 3 || i === 4 ? w * 1.6 : w;
     });
     const budgets = apportion(mainTotal - a0Budget, weights.filter((_, i) => i !== 5), 8);
     budgets.splice(5, 0, a0Budget);
@@ -889,7 +889,7 @@ class Simulator {
     if (s.canCompact && s.ctx >= s.trigger) this.compact(s, g, "auto");
     if (
       s.era.microcompact && s.kind === "main" &&
-      ((!s.microDone && s.ctx > 0.45 * s.trigger) || (s.ctx > 0.5 * s.trigger && g.chance(0.003)))
+      ((!s.microDone && s.ctx > 0.3 * s.trigger) || (s.ctx > 0.5 * s.trigger && g.chance(0.003)))
     ) this.microcompact(s, g);
     if (g.chance(0.003) || (s.index === 0 && s.kind === "main" && s.requests === 2)) {
       const tries = g.int(1, 3);
@@ -988,8 +988,9 @@ class Simulator {
             );
             this.acc.quirk("prefixChanges");
           }
-          const wantManual = s.canCompact && s.ctx > 0.7 * s.trigger &&
-            (g.chance(p.manualCompactionChance) || (s.index === 2 && !s.forcedManual));
+          const wantManual = s.canCompact &&
+            ((s.ctx > 0.7 * s.trigger && g.chance(p.manualCompactionChance)) ||
+              (s.index === 2 && !s.forcedManual && s.ctx > 0.4 * s.trigger));
           if (wantManual) {
             s.forcedManual = true;
             this.compact(s, g, "manual");

@@ -115,6 +115,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   small: {
     ...COMMON,
     name: "small",
+    mainLengthSigma: 0.15,
     mainSessions: 6,
     subagentSessions: 10,
     requests: 420,
