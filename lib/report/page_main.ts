@@ -161,7 +161,7 @@ function _start(): void {
     });
   }
   let drawnWidth = figure.clientWidth;
-  let resizeTimer: number | undefined;
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
   globalThis.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
