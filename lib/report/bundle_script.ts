@@ -32,11 +32,12 @@ export const DEFAULT_BUNDLE_PATHS: Readonly<{ entry: string; config: string }> =
  * @throws {Error} When `deno bundle` fails; the message carries its stderr.
  *
  * @example Bundle the page script
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { bundleScript } from "./bundle_script.ts";
  *
  * const js = await bundleScript();
- * console.log(js.length); // about 250 KB
+ * assert.ok(js.includes("report-data")); // reads the page's embedded data
  * ```
  */
 export async function bundleScript(options: BundleScriptOptions = {}): Promise<string> {

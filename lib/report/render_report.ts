@@ -499,11 +499,20 @@ Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} wor
  * @returns The HTML document.
  * @throws {RangeError} When the sums do not have workloads × triggers cells.
  *
- * @example A page from hand-made sums (the script is a stand-in)
- * ```ts ignore
+ * @example From transcripts to the page (a small synthetic corpus; the script is a stand-in)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
+ * import { PROFILES } from "../../data-synthetic/profiles.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ * import { analyzeTriggerWithSums } from "../trigger/mod.ts";
  * import { renderReport } from "./render_report.ts";
  *
- * const html = renderReport({ report, sums, inputs, script: "console.log(1)" });
+ * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
+ * const analysis = await analyzeTriggerWithSums(corpus, { workloads: 4, triggerTo: 200_000 });
+ * const html = renderReport({ ...analysis, script: "console.log('page script');" });
+ * assert.match(html, /<h1>When should claude-opus-5-5 compact\?<\/h1>/);
+ * assert.equal(html, renderReport({ ...analysis, script: "console.log('page script');" }));
  * ```
  */
 export function renderReport(input: RenderReportInput): string {

@@ -33,11 +33,21 @@ export interface WriteReportInput {
  * @returns The number of bytes written.
  * @throws {Error} When bundling or writing fails.
  *
- * @example Write the page
- * ```ts ignore
+ * @example Analyse a small synthetic corpus and write its page
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
+ * import { PROFILES } from "../../data-synthetic/profiles.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ * import { analyzeTriggerWithSums } from "../trigger/mod.ts";
  * import { writeReport } from "./write_report.ts";
  *
- * await writeReport("out/report.html", { report, sums, inputs });
+ * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
+ * const analysis = await analyzeTriggerWithSums(corpus, { workloads: 4, triggerTo: 200_000 });
+ * const dir = await Deno.makeTempDir();
+ * const bytes = await writeReport(`${dir}/report.html`, analysis);
+ * assert.ok(bytes > 100_000); // the bundled script is most of it
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function writeReport(path: string, input: WriteReportInput): Promise<number> {

@@ -42,6 +42,9 @@ Deno.test("writeReport: writes the page, creating the folder", async () => {
     const open = '<script type="module">';
     const script = html.slice(html.indexOf(open) + open.length, html.lastIndexOf("</script>"));
     assert.ok(script.length > 10_000 && !script.includes("</script"));
+    // Bundling is deterministic too: the same input gives the same file.
+    await writeReport(`${dir}/again.html`, { report: fixtureReport(sums, inputs), sums, inputs });
+    assert.equal(await Deno.readTextFile(`${dir}/again.html`), html);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
