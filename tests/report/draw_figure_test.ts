@@ -85,3 +85,13 @@ Deno.test("drawFigure: fewer than 2 triggers or mismatched lengths are RangeErro
     /timeShare\.p90 has 1 values for 4 triggers/,
   );
 });
+
+Deno.test("drawFigure: bands of NaN (no resampled workloads) draw empty axes, not an error", () => {
+  const nan = { mean: [NaN, NaN], p10: [NaN, NaN], p90: [NaN, NaN] };
+  const svg = drawFigure(
+    { triggers: [1e5, 2e5], costPerMillion: nan, timeShare: nan, observedTrigger: 1.5e5 },
+    { document: _document() },
+  );
+  assert.match(svg.outerHTML, />observed 150K</);
+  assert.doesNotMatch(svg.outerHTML, /NaN/);
+});
