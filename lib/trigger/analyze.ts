@@ -160,8 +160,8 @@ export interface TriggerReport {
   };
   /** The compaction time fit (§2), the summary model and the replay's medians. */
   fit: {
-    /** Where a and v came from: the fit, or the options. */
-    timeModelSource: "fit" | "options";
+    /** Where a and v came from: the fit, the options, or one from each. */
+    timeModelSource: "fit" | "options" | "fit and options";
     /** Why the time fit failed, when a and v came from the options (else null). */
     timeModelError: string | null;
     both: { a: number; v: number; rSquared: number; n: number } | null;
@@ -223,8 +223,8 @@ export interface TriggerReport {
  * @param options Prices, time-model overrides, resampling and grid.
  * @returns The §5 document.
  * @throws {RangeError} When the corpus has no requests; when the time fit fails and `a` and
- * `v` are not both given (the message is the fit's); when the summary model cannot be fitted;
- * on out-of-range options.
+ * `v` are not both given (the message is the fit's), or gives a < 0 or v ≤ 0 for one not
+ * given; when the summary model cannot be fitted; on out-of-range options.
  *
  * @example See tests/trigger/analyze_test.ts for a full corpus; the document's shape:
  * ```ts
@@ -378,6 +378,12 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   }
   const a = o.a ?? time!.both.a;
   const v = o.v ?? time!.both.v;
+  if (!(Number.isFinite(a) && a >= 0 && Number.isFinite(v) && v > 0)) {
+    throw new RangeError(
+      `Cannot use the time model: the fit on ${time!.both.n} timed compactions gives ` +
+        `a = ${a} s/token and v = ${v} tokens/s, and a must be >= 0 and v > 0`,
+    );
+  }
   const model = fitSummaryModel(corpus.compactions);
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
@@ -479,7 +485,11 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       idleLimitSeconds: summary.idleLimitSeconds,
     },
     fit: {
-      timeModelSource: time === null || (o.a !== null && o.v !== null) ? "options" : "fit",
+      timeModelSource: o.a !== null && o.v !== null
+        ? "options"
+        : o.a === null && o.v === null
+        ? "fit"
+        : "fit and options",
       timeModelError: timeError,
       both: time?.both ?? null,
       summaryOnly: time?.summaryOnly ?? null,

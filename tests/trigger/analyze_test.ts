@@ -110,3 +110,22 @@ Deno.test("the replay on two worker threads gives the same document", async () =
   );
   assert.equal(two, one);
 });
+
+Deno.test("a fitted v <= 0 is refused with a named error, unless v is given", () => {
+  // Durations fall as summaries grow: t = 0.0001·C − G/100 -> the fit gives v = −100.
+  const rows = [[200000, 3000], [260000, 1000], [230000, 5000], [280000, 2000]];
+  const corpus = makeCorpus(rows.map(([c, g]) => ({
+    requests: [{ r: c - 1000, y: 1 }, { r: 1000, w5: 20000 + g, y: 1, gap: 5 }],
+    compactions: [{
+      before: 1,
+      inputTokens: c,
+      summaryTokens: g,
+      durationSeconds: 0.0001 * c - g / 100,
+    }],
+  })));
+  assert.throws(() => analyzeTrigger(corpus, { workloads: 2 }), /v = -100(\.0*\d*)? tokens\/s/);
+  const r = analyzeTrigger(corpus, { workloads: 2, v: 50 });
+  assert.ok(Math.abs(r.fit.both!.v + 100) < 1e-6);
+  assert.equal(r.timeModel.vTokensPerSecond, 50);
+  assert.equal(r.fit.timeModelSource, "fit and options");
+});
