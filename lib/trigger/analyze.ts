@@ -393,6 +393,12 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     to: o.triggerTo,
     step: o.triggerStep,
   });
+  if (triggers.length === 0) {
+    throw new RangeError(
+      `Cannot replay: every trigger of the grid ${o.triggerFrom}…${o.triggerTo} tokens is at ` +
+        `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
+    );
+  }
   return { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers };
 }
 

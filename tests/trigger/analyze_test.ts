@@ -68,6 +68,13 @@ Deno.test("the document carries the §5 fields, checks and steady state", () => 
   );
 });
 
+Deno.test("a grid entirely at or below R(T) is a named error", () => {
+  assert.throws(
+    () => analyzeTrigger(corpus, { ...small, triggerFrom: 10000, triggerTo: 15000 }),
+    /every trigger of the grid 10000…15000 tokens is at or below/,
+  );
+});
+
 Deno.test("price options re-price without changing the replay", () => {
   const base = analyzeTrigger(corpus, small);
   const cheap = analyzeTrigger(corpus, { ...small, alpha: 0.025, omega: 1 });
