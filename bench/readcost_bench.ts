@@ -11,7 +11,8 @@
  *   --rounds N        Timed rounds after one warm-up; the best round is reported (default: 3).
  *
  * Prints MB/s (10^6 bytes per second) for: the line framing alone (`readLines`), the shared
- * transcript reader (`parseTranscriptFile`, one thread), a plain `JSON.parse` of every line, and
+ * transcript reader (`parseTranscriptFile` on one thread, and `readCorpus` with its default
+ * worker threads, which also assembles the tables), a plain `JSON.parse` of every line, and
  * the read-cost measurement (`measureReadCost`), plus the read-cost time over the reader's time.
  * Figures only; nothing is asserted.
  *
@@ -21,7 +22,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { readLines } from "../lib/transcript/jsonl.ts";
-import { parseTranscriptFile } from "../lib/transcript/read_corpus.ts";
+import { parseTranscriptFile, readCorpus } from "../lib/transcript/read_corpus.ts";
 import { measureReadCost } from "../lib/readcost/mod.ts";
 
 /** Deterministic generator (LCG) of a transcript-shaped corpus with varied tool results. */
@@ -173,6 +174,9 @@ if (import.meta.main) {
     const reader = await _time(async () => {
       for (const file of files) sink += (await parseTranscriptFile(file)).parse.counts.lines;
     }, rounds);
+    const corpus = await _time(async () => {
+      sink += (await readCorpus(files)).requests.length;
+    }, rounds);
     const jsonParse = await _time(async () => {
       for (const file of files) {
         await readLines(file, (b, s, e) => {
@@ -191,9 +195,13 @@ if (import.meta.main) {
     const mbps = (seconds: number) => (bytes / 1e6 / seconds).toFixed(0).padStart(6);
     console.log(`framing only (readLines)           ${mbps(framing)} MB/s`);
     console.log(`shared reader (parseTranscriptFile) ${mbps(reader)} MB/s`);
+    console.log(`shared reader (readCorpus, workers) ${mbps(corpus)} MB/s`);
     console.log(`readLines + JSON.parse per line    ${mbps(jsonParse)} MB/s`);
     console.log(`read-cost (measureReadCost)        ${mbps(readcost)} MB/s`);
-    console.log(`read-cost time / reader time: ${(readcost / reader).toFixed(2)}`);
+    console.log(
+      `read-cost time / reader time: ${(readcost / reader).toFixed(2)} (one thread), ` +
+        `${(readcost / corpus).toFixed(2)} (readCorpus with its default workers)`,
+    );
     console.log(`(best of ${rounds} rounds after a warm-up; sink ${sink > 0 ? "+" : "-"})`);
     if (report) {
       const r = report as { allResults: { results: number }; assistantMessages: number };
