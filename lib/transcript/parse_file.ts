@@ -23,7 +23,7 @@
  * @module
  */
 
-import { forEachMember, keyIs, parseSlice, sliceContains } from "./json_scan.ts";
+import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
 
 /** Blocks of one file, as columns in file order. */
 export interface FileBlocks {
@@ -209,34 +209,34 @@ export class FileParser {
       ok = forEachMember(line, 0, (ks, ke, vs, ve) => {
         switch (ke - ks) {
           case 4:
-            if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(parseSlice(line, vs, ve));
-            else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(parseSlice(line, vs, ve));
+            if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(sliceValue(line, vs, ve));
+            else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(sliceValue(line, vs, ve));
             break;
           case 7:
-            if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(parseSlice(line, vs, ve));
+            if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
             else if (keyIs(line, ks, ke, "message")) {
               f.messageStart = vs;
               f.messageEnd = ve;
             } else if (keyIs(line, ks, ke, "agentId")) {
-              f.agentId = stringOrEmpty(parseSlice(line, vs, ve));
+              f.agentId = stringOrEmpty(sliceValue(line, vs, ve));
             }
             break;
           case 9:
             if (keyIs(line, ks, ke, "timestamp")) {
-              f.timestamp = stringOrEmpty(parseSlice(line, vs, ve));
+              f.timestamp = stringOrEmpty(sliceValue(line, vs, ve));
             } else if (keyIs(line, ks, ke, "requestId")) {
-              f.requestId = stringOrEmpty(parseSlice(line, vs, ve));
+              f.requestId = stringOrEmpty(sliceValue(line, vs, ve));
             }
             break;
           case 10:
             if (keyIs(line, ks, ke, "parentUuid")) {
-              const v = parseSlice(line, vs, ve);
+              const v = sliceValue(line, vs, ve);
               f.parentUuid = typeof v === "string" ? v : null;
             }
             break;
           case 11:
             if (keyIs(line, ks, ke, "isSidechain")) {
-              f.isSidechain = parseSlice(line, vs, ve) === true;
+              f.isSidechain = sliceValue(line, vs, ve) === true;
             }
             break;
           case 15:
@@ -247,15 +247,15 @@ export class FileParser {
             break;
           case 16:
             if (keyIs(line, ks, ke, "isCompactSummary")) {
-              f.isCompactSummary = parseSlice(line, vs, ve) === true;
+              f.isCompactSummary = sliceValue(line, vs, ve) === true;
             }
             break;
           case 17:
             if (keyIs(line, ks, ke, "logicalParentUuid")) {
-              const v = parseSlice(line, vs, ve);
+              const v = sliceValue(line, vs, ve);
               f.logicalParentUuid = typeof v === "string" ? v : null;
             } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
-              f.isApiError = parseSlice(line, vs, ve) === true;
+              f.isApiError = sliceValue(line, vs, ve) === true;
             }
             break;
         }
