@@ -1,0 +1,68 @@
+/**
+ * The full profile against the published aggregates of analysis-spec §6, through the reader's
+ * CLI (`deno task corpus --json`). Generates about 700 MB into a temporary folder (about half a
+ * minute here) and reads it twice: once through the CLI, once in-process for the time fit.
+ * Expected values are the published ones, not the generator's own numbers.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { PROFILES, TARGET_MODEL, writeCorpus } from "../../data-synthetic/mod.ts";
+import { readCorpus } from "../../lib/transcript/mod.ts";
+import { fitTimeModel } from "../../lib/trigger/time_model.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** |value − target| ≤ tolerance, with a message that shows all three. */
+function near(name: string, value: number, target: number, tolerance: number): void {
+  assert.ok(
+    Math.abs(value - target) <= tolerance,
+    `${name}: ${value} is not within ${tolerance} of ${target}`,
+  );
+}
+
+Deno.test("full profile, seed 1: every row of the published table of analysis-spec §6", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "synthetic-full-" });
+  try {
+    await writeCorpus({ profile: PROFILES.full, seed: 1, dir });
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "--quiet", "corpus", "--json", dir],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(code, 0, new TextDecoder().decode(stderr));
+    const json = JSON.parse(new TextDecoder().decode(stdout));
+    const c = json.corpus ?? json;
+    assert.equal(c.model, TARGET_MODEL);
+    // sessions (main + sub-agent): 555 (20 + 535), exact.
+    assert.deepEqual(c.sessions, { main: 20, subagent: 535 });
+    // Other-model sessions exist and are left out.
+    assert.ok(c.excludedSessions.otherModel > 0);
+    // requests after dedup: 45,170 ± 1 %.
+    near("requests", c.requests, 45_170, 451.7);
+    // agent work time ≈ 212 h ± 5 %.
+    near("workHours", c.workHours, 212, 10.6);
+    // compactions: 260 ± 5 %, nearly all automatic.
+    const compactions = c.compactions.auto + c.compactions.manual;
+    near("compactions", compactions, 260, 13);
+    assert.ok(c.compactions.manual > 0 && c.compactions.manual <= 0.05 * compactions);
+    // observed trigger level 267.9K ± 1 %.
+    near("observedTrigger", c.observedTrigger, 267_900, 2_679);
+    // billed tokens 6,736 million ± 3 %.
+    near("billedTokens", c.billedTokens, 6_736e6, 202.08e6);
+    // billing mix: cache read / 1h write / 5m write / input / output, ± 0.3 points each.
+    near("cacheRead %", 100 * c.billingMix.cacheRead, 96.6, 0.3);
+    near("cacheWrite1h %", 100 * c.billingMix.cacheWrite1h, 0.4, 0.3);
+    near("cacheWrite5m %", 100 * c.billingMix.cacheWrite5m, 2.8, 0.3);
+    near("input %", 100 * c.billingMix.input, 0.0, 0.3);
+    near("output %", 100 * c.billingMix.output, 0.3, 0.3);
+    // R² of the time fit (both / summary only / input only): 0.73 / 0.69 / −0.01 ± 0.05, with
+    // the analysis' own fit on the reader's compaction table.
+    const fit = fitTimeModel((await readCorpus([dir])).compactions);
+    near("R² both", fit.both.rSquared, 0.73, 0.05);
+    near("R² summary only", fit.summaryOnly.rSquared, 0.69, 0.05);
+    near("R² input only", fit.inputOnly.rSquared, -0.01, 0.05);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
