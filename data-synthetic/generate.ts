@@ -42,7 +42,7 @@ Exit codes:
  * import { main } from "./generate.ts";
  * import assert from "node:assert/strict";
  * const dir = await Deno.makeTempDir();
- * assert.equal(await main(["--profile", "small", "--seed", "2", "--out", dir, "--json"]), 0);
+ * assert.equal(await main(["--profile", "small", "--seed", "2", "--out", dir]), 0);
  * assert.equal(await main(["--profile", "tiny"]), 2);
  * await Deno.remove(dir, { recursive: true });
  * ```

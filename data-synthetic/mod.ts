@@ -18,6 +18,7 @@
  */
 
 export * from "./prng.ts";
+export * from "./normal_quantile.ts";
 export * from "./profiles.ts";
 export * from "./eras.ts";
 export * from "./text_pool.ts";
