@@ -23,7 +23,32 @@ function near(name: string, value: number, target: number, tolerance: number): v
 Deno.test("full profile, seed 1: every row of the published table of analysis-spec §6", async () => {
   const dir = await Deno.makeTempDir({ prefix: "synthetic-full-" });
   try {
-    await writeCorpus({ profile: PROFILES.full, seed: 1, dir });
+    const manifest = await writeCorpus({ profile: PROFILES.full, seed: 1, dir });
+    // Every quirk of the format reference is in the full profile too (generator's counters; the
+    // small and sample profiles are checked by reading their files).
+    for (
+      const quirk of [
+        "splitResponses",
+        "preliminaryUsage",
+        "resumeCopiedLines",
+        "microcompactions",
+        "syntheticApiErrors",
+        "apiErrorRetries",
+        "missingCacheCreation",
+        "malformedLines",
+        "truncatedLastLine",
+        "otherModelSessions",
+        "compactionsWithDurationMs",
+        "compactionsFromTimestamps",
+        "manualCompactions",
+        "images",
+        "toolErrors",
+        "layout_infile",
+        "layout_flat",
+        "layout_subagents",
+        "metaSidecars",
+      ]
+    ) assert.ok((manifest.expected.quirks[quirk] ?? 0) > 0, quirk);
     const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
       args: ["task", "--quiet", "corpus", "--json", dir],
       cwd: ROOT,

@@ -8,7 +8,7 @@ import {
   TARGET_MODEL,
 } from "../../data-synthetic/mod.ts";
 import { readCorpus, summarizeCorpus } from "../../lib/transcript/mod.ts";
-import { generateInMemory } from "./_corpus.ts";
+import { checkQuirks, generateInMemory, parseLines } from "./_corpus.ts";
 
 const SAMPLE = fileURLToPath(new URL("../../data-synthetic/sample", import.meta.url));
 const manifest: Manifest = JSON.parse(await Deno.readTextFile(`${SAMPLE}/manifest.json`));
@@ -25,6 +25,7 @@ Deno.test("the committed sample is what the current generator writes (regenerate
     assert.equal(await Deno.readTextFile(`${SAMPLE}/${f.path}`), f.text, f.path);
   }
   assert.deepEqual(fresh.expected, manifest.expected);
+  checkQuirks(fresh.files, parseLines(fresh.files).filter((l) => l.record !== undefined));
 });
 
 Deno.test("the reader reports the sample's manifest aggregates", async () => {
