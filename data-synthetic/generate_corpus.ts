@@ -693,7 +693,7 @@ class Simulator {
         tokens: Math.ceil(text.length / 4),
       });
     }
-    if (final || g.chance(0.7)) {
+    if (final || g.chance(p.preambleShare)) {
       const text = this.prose(g, g.lognormal((final ? 260 : 40) * p.outputScale, 0.8));
       blocks.push({
         json: `{"type":"text","text":"${text}"}`,

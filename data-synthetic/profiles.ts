@@ -59,6 +59,8 @@ export interface Profile {
   readonly outputScale: number;
   /** Share of responses that start with a thinking block. */
   readonly thinkingShare: number;
+  /** Share of tool-calling responses that say something before their tool calls. */
+  readonly preambleShare: number;
   /** Multiplier on the size of grep, test and listing outputs and of ranged Reads. */
   readonly toolOutputScale: number;
   /** Mean number of parallel tool calls of a sub-agent request. */
@@ -95,6 +97,7 @@ const COMMON = {
   outputTokensPerSecond: 70,
   startDate: "2026-09-01T08:00:00.000Z",
   thinkingShare: 0.55,
+  preambleShare: 0.7,
 } as const;
 
 /**
@@ -157,21 +160,22 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     projects: 3,
     otherModelSessions: 1,
     otherModelRequests: 30,
-    compactTriggerTokens: 20_000,
-    mainPrefixTokens: 3_000,
-    subagentPrefixTokens: 1_500,
-    reattachTokensMedian: 2_000,
-    summaryTokensMean: 1_200,
-    summaryTokensSd: 450,
+    compactTriggerTokens: 16_000,
+    mainPrefixTokens: 2_500,
+    subagentPrefixTokens: 1_200,
+    reattachTokensMedian: 1_600,
+    summaryTokensMean: 1_000,
+    summaryTokensSd: 380,
     summaryTokensMin: 250,
-    compactSecondsPerToken: 25 / 20_000,
+    compactSecondsPerToken: 25 / 16_000,
     compactNoiseSeconds: 22,
-    summaryTokensPerSecond: 12,
+    summaryTokensPerSecond: 10,
     manualCompactionChance: 0.02,
-    fileLinesMedian: 14,
+    fileLinesMedian: 11,
     outputScale: 0.25,
     toolOutputScale: 0.18,
-    thinkingShare: 0.15,
+    thinkingShare: 0.08,
+    preambleShare: 0.3,
     subagentParallelCalls: 1.3,
     turnRequestsMean: 12,
     userThinkMedianSeconds: 45,
