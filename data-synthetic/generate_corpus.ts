@@ -168,6 +168,8 @@ class Session {
   requests = 0;
   forcedManual = false;
   recent: VirtualFile[] = [];
+  /** Bedrock-style ids: `msg_bdrk_…` message ids and no `requestId`. */
+  bedrock = false;
   readonly head: string;
   readonly tail: string;
   readonly ttlMs: number;
@@ -721,7 +723,9 @@ class Simulator {
     let y = 0;
     for (const b of blocks) y += b.tokens;
     const ttft = (1.4 + x * 1e-5 + w * 2e-5) * g.lognormal(1, 0.25);
-    const msg = this.msgId(g), req = this.reqId(g);
+    const msg = s.bedrock ? "msg_bdrk_" + this.msgId(g).slice(4) : this.msgId(g);
+    const req = this.reqId(g);
+    const reqField = s.bedrock ? "" : `,"requestId":"${req}"`;
     const prelim = g.int(1, 12);
     const partialLast = g.chance(0.8) ? y : Math.max(prelim, Math.round(y * 0.6));
     let time = send + ttft * 1000;
@@ -750,7 +754,7 @@ class Simulator {
         uuid,
         `"type":"assistant","message":{"model":"${s.model}","id":"${msg}","type":"message","role":"assistant","content":[${
           blocks[i].json
-        }],"stop_reason":${stopReason},"stop_sequence":null,"usage":${usage}},"requestId":"${req}"`,
+        }],"stop_reason":${stopReason},"stop_sequence":null,"usage":${usage}}${reqField}`,
         ts,
       );
       uuids.push(uuid);
@@ -758,6 +762,7 @@ class Simulator {
     if (blocks.length > 1) this.acc.quirk("splitResponses");
     if (era.usage !== "final" && blocks.length > 1) this.acc.quirk("preliminaryUsage");
     if (!era.cacheCreation) this.acc.quirk("missingCacheCreation");
+    if (s.bedrock) this.acc.quirk("withoutRequestId");
     this.acc.request(s.truth, firstTs, u, s.oneHour ? 0 : w5, w1h, r, visible);
     s.requests++;
     s.ctx = x + y;
@@ -1136,6 +1141,7 @@ class Simulator {
         -1,
       );
       const sg = this.nextPrng();
+      sub.bedrock = parent.bedrock;
       sub.t = start;
       this.drawTrigger(sub, sg);
       if (start - parent.lastSubStart < 300_000) {
@@ -1296,6 +1302,7 @@ class Simulator {
           if (plan.index > 1) newest++;
         }
         const s = self.newMain(plan, TARGET_MODEL, true, oneHour);
+        s.bedrock = plan.index === 3;
         self.drawTrigger(s, g);
         if (plan.continuationOf !== null && original !== null) {
           // A resumed session: a new file that starts with a copy of the original's history.

@@ -107,7 +107,15 @@ export function checkQuirks(files: CorpusFile[], records: ParsedLine[]): void {
   const synthetic = records.filter((l) => l.record.message?.model === "<synthetic>");
   assert.ok(synthetic.some((l) => l.record.isApiErrorMessage === true), "synthetic API errors");
   assert.ok(synthetic.some((l) => l.record.isApiErrorMessage === false), "synthetic non-errors");
-  const usages = records.filter((l) => l.record.message?.usage).map((l) => l.record.message.usage);
+  const withUsage = records.filter((l) => l.record.message?.usage);
+  assert.ok(
+    withUsage.some((l) =>
+      l.record.requestId === undefined && /^msg_bdrk_/.test(l.record.message.id) &&
+      l.record.message.model === TARGET_MODEL
+    ),
+    "Bedrock-style requests without requestId",
+  );
+  const usages = withUsage.map((l) => l.record.message.usage);
   assert.ok(
     usages.some((u) => u.cache_creation === undefined && u.cache_creation_input_tokens > 0),
     "usage without cache_creation",
