@@ -685,7 +685,7 @@ class Simulator {
 
   // ---------------------------------------------------------------- model output
 
-  responseBlocks(s: Session, g: Prng, final: boolean): Block[] {
+  responseBlocks(g: Prng, final: boolean): Block[] {
     const p = this.profile;
     const blocks: Block[] = [];
     if (g.chance(p.thinkingShare)) {
@@ -703,7 +703,6 @@ class Simulator {
         text,
       });
     }
-    void s;
     return blocks;
   }
 
@@ -1050,7 +1049,7 @@ class Simulator {
         const spawnHere = spawns.get(i) ?? 0;
         const last = i === budget - 1 || (j >= turnLength - 1 && spawnHere === 0);
         this.beforeRequest(s, g);
-        const blocks = this.responseBlocks(s, g, last);
+        const blocks = this.responseBlocks(g, last);
         const calls: ToolCall[] = [];
         if (!last) {
           if (spawnHere > 0) {
@@ -1173,7 +1172,6 @@ class Simulator {
         this.emit(sink);
       }
       this.acc.quirk(`layout_${era.layout}`);
-      const seconds = (end - start) / 1000;
       const tokens = Math.round(sub.ctx);
       const agentText = era.name === "D" || era.name === "C"
         ? `agentId: ${agentId} (use SendMessage with to: '${agentId}' to continue this agent)\\n<usage>total_tokens: ${tokens}\\ntool_uses: ${sub.requests}\\nduration_ms: ${
@@ -1202,7 +1200,6 @@ class Simulator {
         parent.last = uuids[uuids.length - 1];
         this.acc.quirk("progressWithNestedUsage");
       }
-      void seconds;
     }
     this.results(parent, g, calls, uuids, blocks);
   }
@@ -1283,58 +1280,54 @@ class Simulator {
     }
   }
 
-  runAll(plans: MainPlan[]): Iterable<CorpusFile> {
-    // deno-lint-ignore no-this-alias
-    const self = this;
-    return (function* () {
-      let original: Session | null = null;
-      let newest = 0;
-      for (const plan of plans) {
-        const g = self.nextPrng();
-        // The 1-hour TTL goes to a fixed share of the newest-era sessions (every k-th one, the
-        // resumed pair always), not to a random draw: a few long sessions carry the whole 1 h
-        // bucket, so a coin per session would swing the billing mix by tenths of a point.
-        let oneHour = false;
-        if (plan.era.name === "D") {
-          const share = self.profile.oneHourCacheShare;
-          oneHour = plan.index <= 1 ||
-            Math.floor((newest + 1) * share) > Math.floor(newest * share);
-          if (plan.index > 1) newest++;
-        }
-        const s = self.newMain(plan, TARGET_MODEL, true, oneHour);
-        s.bedrock = plan.index === 3;
-        self.drawTrigger(s, g);
-        if (plan.continuationOf !== null && original !== null) {
-          // A resumed session: a new file that starts with a copy of the original's history.
-          const copied = original.sink.lines.slice(original.copyFrom)
-            .map((l) => l.replaceAll(original!.sessionId, s.sessionId));
-          s.sink.lines.push(...copied);
-          self.acc.quirk("resumeCopiedLines", copied.length);
-          s.ctx = original.ctx;
-          s.last = original.last;
-          s.lastTs = original.lastTs;
-          s.t = original.t + Math.round((3 + g.next() * 17) * 3_600_000);
-          s.trigger = original.trigger;
-        } else self.header(s, g);
-        const extra = plan.index === 0 ? 1 : 0;
-        self.run(s, g, plan.budget, plan.subBudgets, extra);
-        self.trailer(s, g);
-        yield* self.drain();
-        if (plan.index === 0) {
-          original = s;
-          continue; // written with its continuation, so that the copy comes from the full file
-        }
-        if (plan.continuationOf !== null && original !== null) {
-          self.emit(original.sink, { garble: true });
-          original = null;
-        }
-        self.emit(s.sink, { bom: plan.index === 2, truncateLast: plan.index === 3 });
-        yield* self.drain();
+  *runAll(plans: MainPlan[]): Generator<CorpusFile> {
+    let original: Session | null = null;
+    let newest = 0;
+    for (const plan of plans) {
+      const g = this.nextPrng();
+      // The 1-hour TTL goes to a fixed share of the newest-era sessions (every k-th one, the
+      // resumed pair always), not to a random draw: a few long sessions carry the whole 1 h
+      // bucket, so a coin per session would swing the billing mix by tenths of a point.
+      let oneHour = false;
+      if (plan.era.name === "D") {
+        const share = this.profile.oneHourCacheShare;
+        oneHour = plan.index <= 1 ||
+          Math.floor((newest + 1) * share) > Math.floor(newest * share);
+        if (plan.index > 1) newest++;
       }
-      if (original !== null) self.emit(original.sink, { garble: true });
-      yield* self.drain();
-      yield* self.extras(plans.length);
-    })();
+      const s = this.newMain(plan, TARGET_MODEL, true, oneHour);
+      s.bedrock = plan.index === 3;
+      this.drawTrigger(s, g);
+      if (plan.continuationOf !== null && original !== null) {
+        // A resumed session: a new file that starts with a copy of the original's history.
+        const copied = original.sink.lines.slice(original.copyFrom)
+          .map((l) => l.replaceAll(original!.sessionId, s.sessionId));
+        s.sink.lines.push(...copied);
+        this.acc.quirk("resumeCopiedLines", copied.length);
+        s.ctx = original.ctx;
+        s.last = original.last;
+        s.lastTs = original.lastTs;
+        s.t = original.t + Math.round((3 + g.next() * 17) * 3_600_000);
+        s.trigger = original.trigger;
+      } else this.header(s, g);
+      const extra = plan.index === 0 ? 1 : 0;
+      this.run(s, g, plan.budget, plan.subBudgets, extra);
+      this.trailer(s, g);
+      yield* this.drain();
+      if (plan.index === 0) {
+        original = s;
+        continue; // written with its continuation, so that the copy comes from the full file
+      }
+      if (plan.continuationOf !== null && original !== null) {
+        this.emit(original.sink, { garble: true });
+        original = null;
+      }
+      this.emit(s.sink, { bom: plan.index === 2, truncateLast: plan.index === 3 });
+      yield* this.drain();
+    }
+    if (original !== null) this.emit(original.sink, { garble: true });
+    yield* this.drain();
+    yield* this.extras(plans.length);
   }
 
   *extras(n: number): Generator<CorpusFile> {
