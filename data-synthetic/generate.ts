@@ -15,7 +15,8 @@ Writes a synthetic corpus of Claude Code JSONL transcripts in the real layout
 (DIR/projects/<slug>/...) and DIR/manifest.json (seed, profile, generator version and the
 aggregates a correct reader reports). Same profile and seed: byte-identical files. A corpus whose
 manifest already matches is reused, not rewritten (use --force to rewrite). Only DIR/projects
-and DIR/manifest.json are ever replaced.
+and DIR/manifest.json are ever replaced, and DIR/projects only when DIR/manifest.json shows that
+this generator wrote it: real transcripts are never deleted.
 
 Options:
   --profile NAME   small | sample | full (default: sample)
@@ -28,6 +29,7 @@ Options:
 Exit codes:
   0  success
   2  invalid arguments
+  3  DIR/projects holds files this generator did not write (left untouched)
   4  a file could not be written
 `;
 
@@ -108,7 +110,7 @@ export async function main(args: string[]): Promise<number> {
     });
   } catch (error) {
     console.error(`generate: cannot write the corpus to ${dir}: ${(error as Error).message}`);
-    return 4;
+    return error instanceof Deno.errors.AlreadyExists ? 3 : 4;
   }
   if (progress) Deno.stderr.writeSync(encoder.encode("\r\x1b[K"));
   const { manifest, generated } = result;

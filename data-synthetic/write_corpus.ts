@@ -23,12 +23,17 @@ export interface WriteCorpusOptions {
 
 /**
  * Generates a corpus into `dir`. Any `dir/projects` and `dir/manifest.json` already there are
- * removed first (nothing else in `dir` is touched); the manifest is written last, so a run that
- * stops half-way leaves no manifest and is never mistaken for a complete corpus. Memory stays
- * bounded by one main session and its sub-agents.
+ * replaced (nothing else in `dir` is touched); until the last file is written the manifest is an
+ * incomplete marker, so a run that stops half-way is never mistaken for a complete corpus. Memory
+ * stays bounded by one main session and its sub-agents.
+ *
+ * A non-empty `dir/projects` is only replaced when `dir/manifest.json` says this generator wrote
+ * it (completely or not): real transcripts (`~/.claude`) are never deleted.
  *
  * @param options Profile, seed, folder.
  * @returns The manifest written.
+ * @throws {Deno.errors.AlreadyExists} when `dir/projects` holds files this generator did not
+ * write.
  *
  * @example
  * ```ts
@@ -44,7 +49,14 @@ export interface WriteCorpusOptions {
  */
 export async function writeCorpus(options: WriteCorpusOptions): Promise<Manifest> {
   const { profile, seed, dir, onProgress } = options;
-  await Deno.remove(join(dir, "manifest.json")).catch(ignoreNotFound);
+  await checkReplaceable(dir);
+  await Deno.mkdir(dir, { recursive: true });
+  // A marker that names the generator but matches no profile: an interrupted run is never
+  // mistaken for a complete corpus, and may still be replaced by the next run.
+  await Deno.writeTextFile(
+    join(dir, "manifest.json"),
+    '{"schemaVersion":1,"generator":"data-synthetic","complete":false}\n',
+  );
   await Deno.remove(join(dir, "projects"), { recursive: true }).catch(ignoreNotFound);
   const made = new Set<string>();
   const encoder = new TextEncoder();
@@ -79,6 +91,35 @@ export async function writeCorpus(options: WriteCorpusOptions): Promise<Manifest
   };
   await Deno.writeTextFile(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
   return manifest;
+}
+
+/** Throws unless `dir/projects` is absent, empty, or was written by this generator. */
+async function checkReplaceable(dir: string): Promise<void> {
+  const projects = join(dir, "projects");
+  let empty = true;
+  try {
+    for await (const _ of Deno.readDir(projects)) {
+      empty = false;
+      break;
+    }
+  } catch (error) {
+    ignoreNotFound(error);
+    return;
+  }
+  if (empty) return;
+  let generator: unknown;
+  try {
+    generator = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))).generator;
+  } catch {
+    generator = undefined;
+  }
+  if (generator !== "data-synthetic") {
+    throw new Deno.errors.AlreadyExists(
+      `Refusing to replace ${projects}: it is not empty and ${
+        join(dir, "manifest.json")
+      } does not name a data-synthetic corpus`,
+    );
+  }
 }
 
 function ignoreNotFound(error: unknown): void {

@@ -40,6 +40,30 @@ Deno.test("generate: --help, unknown flags and bad values", async () => {
   assert.equal((await quiet(() => main(["extra"]))).result, 2);
 });
 
+Deno.test("generate: never replaces a projects folder it did not write", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${dir}/projects/-home-me-app`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/projects/-home-me-app/real.jsonl`, "{}\n");
+    const run = await quiet(() => main(["--profile", "small", "--out", dir]));
+    assert.equal(run.result, 3);
+    assert.match(run.err, /Refusing to replace/);
+    assert.equal(await Deno.readTextFile(`${dir}/projects/-home-me-app/real.jsonl`), "{}\n");
+    // An interrupted run (incomplete marker) is replaced by the next one.
+    await Deno.remove(`${dir}/projects`, { recursive: true });
+    await Deno.mkdir(`${dir}/projects/partial`, { recursive: true });
+    await Deno.writeTextFile(`${dir}/projects/partial/x.jsonl`, "{");
+    await Deno.writeTextFile(
+      `${dir}/manifest.json`,
+      '{"schemaVersion":1,"generator":"data-synthetic","complete":false}\n',
+    );
+    assert.equal((await quiet(() => main(["--profile", "small", "--out", dir]))).result, 0);
+    await assert.rejects(Deno.stat(`${dir}/projects/partial`), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("generate: writes the layout and manifest, byte-identical per seed, reuses a match", async () => {
   const a = await Deno.makeTempDir(), b = await Deno.makeTempDir();
   try {
