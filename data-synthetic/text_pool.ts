@@ -235,7 +235,10 @@ export class TextPool {
     let out = "";
     while (out.length < chars) {
       const take = Math.min(chars - out.length, this.prose.length - 1);
-      const start = Math.floor(prng.next() * (this.prose.length - take));
+      let start = Math.floor(prng.next() * (this.prose.length - take));
+      // Start on a word: the next space is at most one word away.
+      const space = this.prose.indexOf(" ", start);
+      if (space !== -1 && space + 1 <= this.prose.length - take) start = space + 1;
       out += this.prose.slice(start, start + take);
     }
     return out;
