@@ -193,7 +193,7 @@ export function triggerFigure(
   for (let k = 0; y0 + k * costStep <= y1 + costStep * 1e-9; k++) costTicks.push(y0 + k * costStep);
 
   // Right axis: share 0 … shareTop mapped onto y0 … y1.
-  const shareStep = _niceStep(shareHigh > 0 ? shareHigh : 0.01, 4);
+  const shareStep = _niceStep(shareHigh > 0 ? shareHigh : 0.01, 5);
   const shareTop = Math.max(shareStep, Math.ceil(shareHigh / shareStep - 1e-9) * shareStep);
   const toCost = (share: number) => y0 + (share / shareTop) * (y1 - y0);
   const shareTicks = new Map<number, string>();
