@@ -27,3 +27,4 @@ export * from "./display.ts";
 export * from "./trigger_figure.ts";
 export * from "./context_figure.ts";
 export * from "./table.ts";
+export * from "./size_histogram_figure.ts";
