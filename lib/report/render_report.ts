@@ -509,7 +509,12 @@ Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} wor
  * import { renderReport } from "./render_report.ts";
  *
  * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
- * const analysis = await analyzeTriggerWithSums(corpus, { workloads: 4, triggerTo: 200_000 });
+ * const analysis = await analyzeTriggerWithSums(corpus, {
+ *   workloads: 4,
+ *   triggerTo: 200_000,
+ *   a: 1e-4, // given: the small profile has too few compactions to fit the time model
+ *   v: 80,
+ * });
  * const html = renderReport({ ...analysis, script: "console.log('page script');" });
  * assert.match(html, /<h1>When should claude-opus-5-5 compact\?<\/h1>/);
  * assert.equal(html, renderReport({ ...analysis, script: "console.log('page script');" }));

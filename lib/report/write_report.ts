@@ -43,7 +43,12 @@ export interface WriteReportInput {
  * import { writeReport } from "./write_report.ts";
  *
  * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
- * const analysis = await analyzeTriggerWithSums(corpus, { workloads: 4, triggerTo: 200_000 });
+ * const analysis = await analyzeTriggerWithSums(corpus, {
+ *   workloads: 4,
+ *   triggerTo: 200_000,
+ *   a: 1e-4, // given: the small profile has too few compactions to fit the time model
+ *   v: 80,
+ * });
  * const dir = await Deno.makeTempDir();
  * const bytes = await writeReport(`${dir}/report.html`, analysis);
  * assert.ok(bytes > 100_000); // the bundled script is most of it
