@@ -48,7 +48,12 @@ export async function makeBenchCorpus(dir: string, megabytes = 460): Promise<num
           id,
           type: "message",
           role: "assistant",
-          content: [{ type: "tool_use", id: `toolu_${n}`, name: "Read", input: { file_path: "/a/b.ts" } }],
+          content: [{
+            type: "tool_use",
+            id: `toolu_${n}`,
+            name: "Read",
+            input: { file_path: "/a/b.ts" },
+          }],
           stop_reason: "tool_use",
           usage,
         },
@@ -63,10 +68,16 @@ export async function makeBenchCorpus(dir: string, megabytes = 460): Promise<num
         parentUuid: `a-${f}-${n}`,
         isSidechain: false,
         type: "user",
-        message: { role: "user", content: [{ tool_use_id: `toolu_${n}`, type: "tool_result", content }] },
+        message: {
+          role: "user",
+          content: [{ tool_use_id: `toolu_${n}`, type: "tool_result", content }],
+        },
         uuid: `u-${f}-${n}`,
         timestamp: time,
-        toolUseResult: { type: "text", file: { filePath: "/a/b.ts", content, numLines: 10, startLine: 1, totalLines: 10 } },
+        toolUseResult: {
+          type: "text",
+          file: { filePath: "/a/b.ts", content, numLines: 10, startLine: 1, totalLines: 10 },
+        },
         sessionId: session,
         version: "2.1.112",
       });
