@@ -86,8 +86,8 @@ const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</comman
 const MAX_EXAMPLES = 20;
 
 interface SessionState {
-  /** Timestamp of the session's last record so far (NaN: none). */
-  lastTimeMs: number;
+  /** Raw timestamp of the session's last timestamped record so far ("": none). */
+  lastTime: string;
   /** Boundary waiting for its summary (-1: none). */
   awaitingSummary: number;
   /** Manual boundary waiting for its `/compact` command record (-1: none). */
@@ -131,6 +131,11 @@ class Fields {
   }
 }
 
+/** Milliseconds since the epoch of an ISO timestamp; NaN when absent or unparseable. */
+function _time(text: string): number {
+  return text ? Date.parse(text) : NaN;
+}
+
 function stringOrEmpty(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
@@ -167,8 +172,11 @@ export class FileParser {
   #sessions: { key: string; subagent: boolean }[] = [];
   #sessionIndex = new Map<string, number>();
   #state: SessionState[] = [];
-  /** uuid → timestamp (ms) of every record of the file, for `logicalParentUuid` look-ups. */
-  #uuidTime = new Map<string, number>();
+  /**
+   * uuid → raw timestamp of every record of the file, for `logicalParentUuid` look-ups. Kept as
+   * text: only the few records a boundary points at are ever parsed as dates.
+   */
+  #uuidTime = new Map<string, string>();
   /** uuid → local session of old-layout sidechain records. */
   #chainOf = new Map<string, number>();
   #blocks: FileBlocks = {
@@ -305,7 +313,7 @@ export class FileParser {
       index = this.#sessions.length;
       this.#sessions.push({ key, subagent });
       this.#sessionIndex.set(key, index);
-      this.#state.push({ lastTimeMs: NaN, awaitingSummary: -1, awaitingCommand: -1 });
+      this.#state.push({ lastTime: "", awaitingSummary: -1, awaitingCommand: -1 });
     }
     return index;
   }
@@ -328,22 +336,22 @@ export class FileParser {
     const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
       f.type === "attachment" || f.type === "progress";
     if (!conversation) return;
-    const timeMs = f.timestamp ? Date.parse(f.timestamp) : NaN;
-    if (f.uuid && !Number.isNaN(timeMs)) this.#uuidTime.set(f.uuid, timeMs);
+    if (f.uuid && f.timestamp) this.#uuidTime.set(f.uuid, f.timestamp);
     // Progress records mirror sub-agent messages; they never carry requests of this session.
     if (f.type === "progress" || f.type === "attachment") return;
     const session = this.#sessionOf(f);
     const state = this.#state[session];
 
     if (f.type === "assistant") {
-      this.#assistant(line, lineNumber, session, timeMs);
+      this.#assistant(line, lineNumber, session, _time(f.timestamp));
     } else if (f.type === "system") {
-      if (f.subtype === "compact_boundary") this.#boundary(line, session, state, timeMs);
-      else if (f.subtype === "microcompact_boundary") this.#counts.microcompactions++;
+      if (f.subtype === "compact_boundary") {
+        this.#boundary(line, session, state, _time(f.timestamp));
+      } else if (f.subtype === "microcompact_boundary") this.#counts.microcompactions++;
     } else if (f.type === "user") {
-      this.#user(line, state, timeMs);
+      this.#user(line, state);
     }
-    if (!Number.isNaN(timeMs)) state.lastTimeMs = timeMs;
+    if (f.timestamp) state.lastTime = f.timestamp;
   }
 
   #assistant(line: Uint8Array, lineNumber: number, session: number, timeMs: number): void {
@@ -356,8 +364,8 @@ export class FileParser {
     let model = "";
     let usage: Record<string, unknown> | undefined;
     forEachMember(line, f.messageStart, (ks, ke, vs, ve) => {
-      if (keyIs(line, ks, ke, "id")) id = stringOrEmpty(parseSlice(line, vs, ve));
-      else if (keyIs(line, ks, ke, "model")) model = stringOrEmpty(parseSlice(line, vs, ve));
+      if (keyIs(line, ks, ke, "id")) id = stringOrEmpty(sliceValue(line, vs, ve));
+      else if (keyIs(line, ks, ke, "model")) model = stringOrEmpty(sliceValue(line, vs, ve));
       else if (keyIs(line, ks, ke, "usage")) {
         const v = parseSlice(line, vs, ve);
         if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
@@ -420,7 +428,7 @@ export class FileParser {
       durationSeconds = meta.durationMs / 1000;
     } else if (!manual) {
       const parentTime = f.logicalParentUuid ? this.#uuidTime.get(f.logicalParentUuid) : undefined;
-      const start = parentTime ?? state.lastTimeMs;
+      const start = _time(parentTime ?? state.lastTime);
       durationSeconds = (timeMs - start) / 1000;
     }
     if (durationSeconds < 0) durationSeconds = NaN;
@@ -440,7 +448,7 @@ export class FileParser {
     state.awaitingCommand = manual && Number.isNaN(durationSeconds) ? index : -1;
   }
 
-  #user(line: Uint8Array, state: SessionState, timeMs: number): void {
+  #user(line: Uint8Array, state: SessionState): void {
     const f = this.#fields;
     if (f.messageStart < 0) return;
     if (f.isCompactSummary && state.awaitingSummary >= 0) {
@@ -455,7 +463,7 @@ export class FileParser {
     ) {
       const boundary = this.#boundaries[state.awaitingCommand];
       state.awaitingCommand = -1;
-      const seconds = (boundary.timeMs - timeMs) / 1000;
+      const seconds = (boundary.timeMs - _time(f.timestamp)) / 1000;
       boundary.durationSeconds = seconds >= 0 ? seconds : NaN;
     }
   }
