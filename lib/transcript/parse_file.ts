@@ -371,12 +371,13 @@ export class FileParser {
         if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
       }
     });
-    if (model === "<synthetic>") {
-      this.#counts.syntheticRecords++;
-      return;
-    }
+    // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;
+      return;
+    }
+    if (model === "<synthetic>") {
+      this.#counts.syntheticRecords++;
       return;
     }
     if (usage === undefined) {

@@ -94,9 +94,9 @@ export interface ReaderDiagnostics {
   blankLines: number;
   /** Records by top-level `type` (and `system:<subtype>`), counted once per line. */
   recordTypes: Record<string, number>;
-  /** Assistant blocks dropped: `<synthetic>` model. */
+  /** Assistant blocks dropped: `<synthetic>` model (API errors are counted apart). */
   syntheticRecords: number;
-  /** Assistant blocks dropped: `isApiErrorMessage: true`. */
+  /** Assistant blocks dropped: `isApiErrorMessage: true` (whatever their model). */
   apiErrorRecords: number;
   /** Requests whose four token counts are all zero (dropped). */
   zeroUsageRequests: number;
