@@ -28,3 +28,4 @@ export * from "./trigger_figure.ts";
 export * from "./context_figure.ts";
 export * from "./table.ts";
 export * from "./size_histogram_figure.ts";
+export * from "./scatter_figure.ts";

@@ -39,3 +39,4 @@ export * from "./price_curves.ts";
 export * from "./observed_bill.ts";
 export * from "./steady_state.ts";
 export * from "./analyze.ts";
+export * from "./fit_points.ts";
