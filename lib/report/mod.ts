@@ -29,7 +29,6 @@
  * @module
  */
 export * from "./format_number.ts";
-export * from "./argmin_trigger.ts";
 export * from "./report_data.ts";
 export * from "./draw_figure.ts";
 export * from "./page_style.ts";

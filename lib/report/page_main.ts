@@ -15,7 +15,7 @@
  */
 import { priceCurves, type PricingInputs } from "../trigger/price_curves.ts";
 import { steadyStateTrigger } from "../trigger/steady_state.ts";
-import { argminTrigger } from "./argmin_trigger.ts";
+import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import { drawFigure } from "./draw_figure.ts";
 import { formatNumber } from "./format_number.ts";
 import { replaySumsFromData, type ReportData } from "./report_data.ts";

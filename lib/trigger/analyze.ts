@@ -18,8 +18,9 @@
  * @module
  */
 import type { BlockMethod } from "../stats/block_resample.ts";
-import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
+import { argminTrigger } from "./argmin_trigger.ts";
 import { observedBill } from "./observed_bill.ts";
 import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
@@ -135,29 +136,8 @@ export interface TriggerReport {
     triggerStep: number;
     compactionStepShare: "kept" | "previous";
   };
-  /** The corpus summary of §5. */
-  corpus: {
-    model: string;
-    files: number;
-    bytes: number;
-    sessions: { main: number; subagent: number };
-    requests: number;
-    excludedSessions: { otherModel: number; noTargetModel: number };
-    malformedLines: number;
-    compactions: { auto: number; manual: number; timed: number };
-    workHours: number;
-    billedTokens: number;
-    billingMix: {
-      input: number;
-      cacheWrite5m: number;
-      cacheWrite1h: number;
-      cacheRead: number;
-      output: number;
-    };
-    omega: number | null;
-    observedTrigger: number | null;
-    idleLimitSeconds: number;
-  };
+  /** The corpus summary of §5, without the reader's diagnostics (they follow at the end). */
+  corpus: Omit<CorpusSummary, "diagnostics">;
   /** The compaction time fit (§2), the summary model and the replay's medians. */
   fit: {
     /** Where a and v came from: the fit, the options, or one from each. */
@@ -404,6 +384,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
 
 function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): TriggerReport {
   const { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers } = prepared;
+  const { diagnostics: _diagnostics, ...corpusSummary } = summary;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
   const curves = priceCurves(sums, inputs);
 
@@ -444,15 +425,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     meanGrowth: delta,
     beta: model.beta,
   }, prices);
-  let argmin = NaN;
-  let best = Infinity;
-  for (let t = 0; t < triggers.length; t++) {
-    const c = curves.costPerMillion.mean[t];
-    if (c < best) {
-      best = c;
-      argmin = triggers[t];
-    }
-  }
+  const argmin = argminTrigger(triggers, curves.costPerMillion.mean)?.trigger ?? NaN;
 
   return {
     schemaVersion: 1,
@@ -474,22 +447,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       triggerStep: o.triggerStep,
       compactionStepShare: o.compactionStepShare,
     },
-    corpus: {
-      model: summary.model,
-      files: summary.files,
-      bytes: summary.bytes,
-      sessions: summary.sessions,
-      requests: summary.requests,
-      excludedSessions: summary.excludedSessions,
-      malformedLines: summary.malformedLines,
-      compactions: summary.compactions,
-      workHours: summary.workHours,
-      billedTokens: summary.billedTokens,
-      billingMix: summary.billingMix,
-      omega: summary.omega,
-      observedTrigger: summary.observedTrigger,
-      idleLimitSeconds: summary.idleLimitSeconds,
-    },
+    corpus: corpusSummary,
     fit: {
       timeModelSource: o.a !== null && o.v !== null
         ? "options"

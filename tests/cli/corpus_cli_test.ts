@@ -1,22 +1,11 @@
 import assert from "node:assert/strict";
 import { main } from "../../cli/corpus.ts";
 import { writeFixture } from "../transcript/fixture.ts";
+import { type CapturedRun, runMain } from "../_capture.ts";
 
-/** Runs main() capturing stdout/stderr. */
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await main(args);
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+/** Runs the corpus CLI in-process, capturing stdout and stderr. */
+function run(args: string[]): Promise<CapturedRun> {
+  return runMain(main, args);
 }
 
 async function withFixture(fn: (dir: string) => Promise<void>) {
@@ -31,7 +20,7 @@ async function withFixture(fn: (dir: string) => Promise<void>) {
 
 Deno.test("corpus CLI: --json reports the hand-computed summary and nothing private", async () => {
   await withFixture(async (dir) => {
-    const { code, out } = await run(["--json", dir]);
+    const { code, stdout: out } = await run(["--json", dir]);
     assert.equal(code, 0);
     const summary = JSON.parse(out);
     assert.equal(summary.requests, 11);
@@ -43,14 +32,14 @@ Deno.test("corpus CLI: --json reports the hand-computed summary and nothing priv
     }
     const text = await run([dir]);
     assert.equal(text.code, 0);
-    assert.match(text.out, /Requests: 11/);
-    assert.ok(!text.out.includes("SECRET"));
+    assert.match(text.stdout, /Requests: 11/);
+    assert.ok(!text.stdout.includes("SECRET"));
   });
 });
 
 Deno.test("corpus CLI: identical input gives byte-identical JSON", async () => {
   await withFixture(async (dir) => {
-    assert.equal((await run(["--json", dir])).out, (await run(["--json", dir])).out);
+    assert.equal((await run(["--json", dir])).stdout, (await run(["--json", dir])).stdout);
   });
 });
 
@@ -70,14 +59,14 @@ Deno.test("corpus CLI: exit codes for bad input", async () => {
   assert.equal((await run(["--idle-limit", "-5", "x"])).code, 2);
   const missing = await run(["/no/such/path-q7"]);
   assert.equal(missing.code, 3);
-  assert.match(missing.err, /\/no\/such\/path-q7/);
+  assert.match(missing.stderr, /\/no\/such\/path-q7/);
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(`${dir}/bad.jsonl`, "{oops\n");
     const empty = await run([dir]);
     assert.equal(empty.code, 1);
-    assert.match(empty.err, /empty sample/);
-    assert.match(empty.err, /1 malformed/);
+    assert.match(empty.stderr, /empty sample/);
+    assert.match(empty.stderr, /1 malformed/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

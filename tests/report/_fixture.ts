@@ -10,7 +10,7 @@ import { DEFAULT_ANALYZE_OPTIONS, type TriggerReport } from "../../lib/trigger/a
 import { priceCurves, type PricingInputs } from "../../lib/trigger/price_curves.ts";
 import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
-import { argminTrigger } from "../../lib/report/argmin_trigger.ts";
+import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
 
 /** Strings planted where the page must not look. */
 export const PRIVATE_STRINGS = [

@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
 import { main } from "../../cli/analyze.ts";
 import { syntheticTranscripts } from "./_transcripts.ts";
+import { type CapturedRun, runMain } from "../_capture.ts";
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await main(args);
-    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+/** Runs the analyze CLI in-process, capturing stdout and stderr. */
+function run(args: string[]): Promise<CapturedRun> {
+  return runMain(main, args);
 }
 
 async function withCorpus(fn: (dir: string) => Promise<void>): Promise<void> {

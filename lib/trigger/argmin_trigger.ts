@@ -1,13 +1,14 @@
 /**
- * The trigger of the lowest mean cost, as the page marks it while the sliders move.
+ * The trigger of the lowest value of a curve: the replay's optimum in the trigger analysis
+ * (`steadyState.replayArgminTokens`) and the optimum the report page marks while its sliders
+ * move.
  *
  * @module
  */
 
 /**
- * The trigger at which `values` is smallest: the first strict minimum in the given order (the
- * same rule the trigger analysis uses for `steadyState.replayArgminTokens`). NaN values are
- * skipped. O(n).
+ * The trigger at which `values` is smallest: the first strict minimum in the given order. NaN
+ * values are skipped. O(n).
  *
  * @param triggers Triggers, tokens.
  * @param values One value per trigger (e.g. the mean cost per million).

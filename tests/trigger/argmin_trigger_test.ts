@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { argminTrigger } from "../../lib/report/argmin_trigger.ts";
+import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
 
 Deno.test("argminTrigger: the lowest value's trigger, NaN skipped", () => {
   assert.deepEqual(argminTrigger([1, 2, 3], [NaN, 5, 4]), { index: 2, trigger: 3 });
