@@ -29,3 +29,4 @@ export * from "./context_figure.ts";
 export * from "./table.ts";
 export * from "./size_histogram_figure.ts";
 export * from "./scatter_figure.ts";
+export * from "./block_figure.ts";

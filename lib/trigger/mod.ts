@@ -40,3 +40,7 @@ export * from "./observed_bill.ts";
 export * from "./steady_state.ts";
 export * from "./analyze.ts";
 export * from "./fit_points.ts";
+export * from "./context_trace.ts";
+export * from "./block_view.ts";
+export * from "./growth_check.ts";
+export * from "./workload_comparison.ts";
