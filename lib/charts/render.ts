@@ -15,7 +15,7 @@ import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 
 /** How a legend item's swatch is drawn. */
-export type LegendSwatch = "line" | "dashed" | "band" | "dot";
+export type LegendSwatch = "line" | "dashed" | "dotted" | "band" | "dot";
 
 /** One entry of the legend row drawn above the plot. */
 export interface LegendItem {
@@ -24,7 +24,8 @@ export interface LegendItem {
   /** CSS colour of the swatch. */
   color: string;
   /**
-   * Swatch shape: a solid line, a dashed line, a light band with a line through it, or a dot.
+   * Swatch shape: a solid, dashed or dotted line, a light band with a line through it, or a
+   * dot.
    * @default {"line"}
    */
   swatch?: LegendSwatch;
@@ -74,8 +75,9 @@ function _swatch(item: LegendItem, x: number, y: number): string {
   const x2 = x + SWATCH;
   switch (item.swatch ?? "line") {
     case "dashed":
+    case "dotted":
       return `<line x1="${x}" y1="${y}" x2="${x2}" y2="${y}" stroke="${c}" stroke-width="2" ` +
-        `stroke-dasharray="4 3"/>`;
+        `stroke-dasharray="${item.swatch === "dashed" ? "4 3" : "2 3"}"/>`;
     case "band":
       return `<rect x="${x}" y="${y - 6}" width="${SWATCH}" height="12" fill="${c}" ` +
         `fill-opacity="0.2"/><line x1="${x}" y1="${y}" x2="${x2}" y2="${y}" stroke="${c}" ` +

@@ -30,7 +30,6 @@
  */
 export * from "./format_number.ts";
 export * from "./report_data.ts";
-export * from "./draw_figure.ts";
 export * from "./page_style.ts";
 export * from "./render_report.ts";
 export * from "./bundle_script.ts";

@@ -2,7 +2,8 @@
  * The report page's script (bundled for the browser by `bundleScript` and inlined by
  * `renderReport`). It reads the embedded `<script type="application/json" id="report-data">`,
  * re-prices the stored token sums with the trigger analysis' own `priceCurves` (no replay) for
- * the current v, α and ρ of the sliders, and redraws the figure and the readout at once.
+ * the current v, α and ρ of the sliders, and redraws the figure (the charts' `triggerPlot`, in
+ * the browser's DOM) and the readout at once.
  *
  * The current state is exposed for tests and the curious as `window.__report`
  * ({@linkcode ReportPageState}) and `document.body.dataset.draws` (redraws so far).
@@ -13,10 +14,11 @@
  *
  * @module
  */
+import * as Plot from "@observablehq/plot";
+import { triggerPlot } from "../charts/trigger_plot.ts";
 import { priceCurves, type PricingInputs } from "../trigger/price_curves.ts";
 import { steadyStateTrigger } from "../trigger/steady_state.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
-import { drawFigure } from "./draw_figure.ts";
 import { formatNumber } from "./format_number.ts";
 import { replaySumsFromData, type ReportData } from "./report_data.ts";
 
@@ -86,15 +88,16 @@ function _start(): void {
       ? null
       : _finite(steadyStateTrigger(data.steadyState, inputs.prices));
     const width = Math.max(360, Math.min(960, Math.round(figure.clientWidth || 880)));
-    const svg = drawFigure({
+    const { options } = triggerPlot({
       triggers: curves.triggers,
       costPerMillion: curves.costPerMillion,
       timeShare: curves.timeShare,
       observedTrigger: data.observedTrigger,
       optimumTrigger: best?.trigger ?? null,
       steadyStateTrigger: tStar,
-    }, { width, height: Math.round(Math.min(440, Math.max(320, width * 0.5))) });
-    figure.replaceChildren(svg);
+    });
+    const height = Math.round(Math.min(440, Math.max(320, width * 0.5)));
+    figure.replaceChildren(Plot.plot({ ...options, width, height }));
 
     outputs.v.textContent = `${formatNumber(current.v, { digits: 1 })} tokens/s`;
     outputs.alpha.textContent = `${formatNumber(current.alpha, { digits: 3 })} (cache read ${

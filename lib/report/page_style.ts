@@ -3,10 +3,12 @@
  *
  * @module
  */
+import { TRIGGER_FIGURE_COLORS as COLORS } from "../charts/trigger_plot.ts";
 
 /**
  * CSS of the report page: one readable column, the figure scaled to the column, three slider
- * blocks side by side (stacked on narrow screens), light tables.
+ * blocks side by side (stacked on narrow screens), light tables; the legend's colours are the
+ * figure's (`TRIGGER_FIGURE_COLORS`).
  *
  * @example It is plain CSS text
  * ```ts
@@ -18,7 +20,8 @@
  */
 export const PAGE_STYLE = `
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #5f6368; --rule: #dadce0;
-  --cost: #1f77b4; --share: #e8710a; --observed: #555555; --optimum: #2ca02c; --tstar: #9467bd; }
+  --cost: ${COLORS.cost}; --share: ${COLORS.timeShare}; --observed: ${COLORS.observed};
+  --optimum: ${COLORS.optimum}; --tstar: ${COLORS.steadyState}; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #fff; color: var(--ink);
   font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
@@ -44,7 +47,7 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
 .legend li { display: flex; align-items: center; gap: 6px; }
 .swatch { display: inline-block; width: 26px; height: 12px; position: relative; }
 .swatch.band::before { content: ""; position: absolute; inset: 0; border-radius: 2px;
-  background: currentColor; opacity: 0.22; }
+  background: currentColor; opacity: 0.2; }
 .swatch.band::after, .swatch.line::after { content: ""; position: absolute; left: 0; right: 0;
   top: 5px; border-top: 2.5px solid currentColor; }
 .swatch.dashed::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px;

@@ -86,7 +86,9 @@ Deno.test("triggerFigure axis tick labels are distinct and cover the data", () =
   assert.ok(left.length >= 3, `only ${left.length} left/right tick labels`);
   assert.equal(new Set(left).size, left.length, `repeated tick labels: ${left.join(" ")}`);
   const shares = left.filter((t) => t.endsWith("%")).map((t) => parseFloat(t));
-  const costs = left.filter((t) => !t.endsWith("%")).map(Number);
+  const costLabels = left.filter((t) => !t.endsWith("%"));
+  assert.ok(costLabels.every((t) => t.startsWith("$")), `cost ticks ${costLabels.join(" ")}`);
+  const costs = costLabels.map((t) => Number(t.slice(1)));
   assert.equal(shares[0], 0);
   const maxShare = Math.max(...points.map((p) => p.timeShare.p90 ?? 0)) * 100;
   assert.ok(Math.max(...shares) >= maxShare, `right axis tops at ${Math.max(...shares)}%`);

@@ -1,12 +1,28 @@
 import assert from "node:assert/strict";
+import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { drawFigure, type FigureView } from "../../lib/report/draw_figure.ts";
+import {
+  TRIGGER_FIGURE_COLORS,
+  type TriggerFigureView,
+  triggerPlot,
+} from "../../lib/charts/trigger_plot.ts";
 
 function _document(): Document {
   return parseHTML("<!doctype html><html><body></body></html>").document as unknown as Document;
 }
 
-function _view(overrides: Partial<FigureView> = {}): FigureView {
+/** The figure drawn as the report page draws it, into the given DOM. */
+function drawFigure(view: TriggerFigureView, options: { document: Document }): SVGSVGElement {
+  const { document } = options;
+  return Plot.plot({
+    ...triggerPlot(view).options,
+    width: 880,
+    height: 440,
+    document,
+  }) as SVGSVGElement;
+}
+
+function _view(overrides: Partial<TriggerFigureView> = {}): TriggerFigureView {
   const cost = [1.4, 1.1, 1.05, 1.2];
   const share = [0.12, 0.05, 0.03, 0.02];
   return {
@@ -26,7 +42,7 @@ function _path(svg: SVGSVGElement, cls: string): string {
   return path.getAttribute("d") ?? "";
 }
 
-Deno.test("drawFigure: both curves, both bands, markers and axis labels with units", () => {
+Deno.test("triggerPlot: both curves, both bands, markers and axis labels with units", () => {
   const svg = drawFigure(_view(), { document: _document() });
   for (const cls of ["cost-mean", "cost-band", "time-share-mean", "time-share-band"]) {
     assert.notEqual(_path(svg, cls), "");
@@ -44,7 +60,7 @@ Deno.test("drawFigure: both curves, both bands, markers and axis labels with uni
   assert.ok(svg.querySelector("g.optimum circle"));
 });
 
-Deno.test("drawFigure: a new time share moves only the orange curve", () => {
+Deno.test("triggerPlot: a new time share moves only the orange curve", () => {
   const doc = _document();
   const before = drawFigure(_view(), { document: doc });
   const share = [0.24, 0.1, 0.06, 0.04];
@@ -57,7 +73,7 @@ Deno.test("drawFigure: a new time share moves only the orange curve", () => {
   assert.notEqual(_path(after, "time-share-mean"), _path(before, "time-share-mean"));
 });
 
-Deno.test("drawFigure: markers off the chart or missing are not drawn", () => {
+Deno.test("triggerPlot: markers off the chart or missing are not drawn", () => {
   const svg = drawFigure(
     _view({ observedTrigger: null, optimumTrigger: undefined, steadyStateTrigger: 2_000_000 }),
     { document: _document() },
@@ -67,7 +83,7 @@ Deno.test("drawFigure: markers off the chart or missing are not drawn", () => {
   assert.equal(svg.querySelector("g.optimum"), null);
 });
 
-Deno.test("drawFigure: fewer than 2 triggers or mismatched lengths are RangeErrors", () => {
+Deno.test("triggerPlot: fewer than 2 triggers or mismatched lengths are RangeErrors", () => {
   const one = { mean: [1], p10: [1], p90: [1] };
   assert.throws(
     () =>
@@ -86,7 +102,7 @@ Deno.test("drawFigure: fewer than 2 triggers or mismatched lengths are RangeErro
   );
 });
 
-Deno.test("drawFigure: bands of NaN (no resampled workloads) draw empty axes, not an error", () => {
+Deno.test("triggerPlot: bands of NaN (no resampled workloads) draw empty axes, not an error", () => {
   const nan = { mean: [NaN, NaN], p10: [NaN, NaN], p90: [NaN, NaN] };
   const svg = drawFigure(
     { triggers: [1e5, 2e5], costPerMillion: nan, timeShare: nan, observedTrigger: 1.5e5 },
@@ -94,4 +110,18 @@ Deno.test("drawFigure: bands of NaN (no resampled workloads) draw empty axes, no
   );
   assert.match(svg.outerHTML, />observed 150K</);
   assert.doesNotMatch(svg.outerHTML, /NaN/);
+});
+
+Deno.test("triggerPlot: the legend names each drawn series and marker, in the figure's colours", () => {
+  const { legend } = triggerPlot(_view());
+  assert.deepEqual(legend.map((item) => item.swatch), ["band", "band", "dashed", "dot", "dotted"]);
+  assert.deepEqual(legend.map((item) => item.color), [
+    TRIGGER_FIGURE_COLORS.cost,
+    TRIGGER_FIGURE_COLORS.timeShare,
+    TRIGGER_FIGURE_COLORS.observed,
+    TRIGGER_FIGURE_COLORS.optimum,
+    TRIGGER_FIGURE_COLORS.steadyState,
+  ]);
+  const off = triggerPlot(_view({ observedTrigger: null, steadyStateTrigger: 2_000_000 }));
+  assert.deepEqual(off.legend.map((item) => item.label).slice(2), ["Lowest replay cost"]);
 });

@@ -1,57 +1,71 @@
 /**
- * The page's figure: cost per 1M tokens against the compaction trigger with its p10–p90 band,
- * the share of agent time spent compacting in orange on a right axis, and the observed trigger,
- * the lowest-cost trigger and the steady-state T* marked. Drawn by Observable Plot into the
- * browser's DOM (or any DOM given, such as linkedom's in tests).
+ * The one definition of the trigger figure: cost per 1M tokens against the compaction trigger
+ * with its p10–p90 band on the left axis, the share of agent time spent compacting in orange on
+ * a right axis, and the observed trigger, the lowest-cost trigger and the steady-state T*
+ * marked. It builds Observable Plot options and touches no DOM, so the same figure is drawn on
+ * the server (`triggerFigure`: linkedom, standalone SVG, PNG) and in the report page (the
+ * browser's DOM, redrawn as the sliders move).
  *
  * Plot has no second y axis, so the time share is mapped linearly onto the cost scale (share 0
  * at the bottom of the cost axis, the right axis' top share at its top) and a right axis with
  * share labels is drawn at the mapped positions. The figure draws the numbers it is given; it
  * computes no statistic and finds no optimum itself.
  *
- * Each line and band carries a class (`cost-mean`, `cost-band`, `time-share-mean`,
- * `time-share-band`, `optimum`, …) so a test can find it.
+ * Each line, band and marker carries a class (`cost-mean`, `cost-band`, `time-share-mean`,
+ * `time-share-band`, `optimum`, `observed-rule`, …) so that a test or a style sheet can find it.
  *
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import { formatNumber } from "./format_number.ts";
+import type { LegendItem } from "./render.ts";
 
-/** A mean with its 10th and 90th percentile, one entry per trigger. */
-export interface FigureBand {
+/** A mean with its 10th and 90th percentile, one entry per trigger; NaN: unknown. */
+export interface TriggerBandColumns {
   mean: ArrayLike<number>;
   p10: ArrayLike<number>;
   p90: ArrayLike<number>;
 }
 
-/** What {@linkcode drawFigure} draws. */
-export interface FigureView {
+/** What {@linkcode triggerPlot} draws: curves as columns, one entry per trigger. */
+export interface TriggerFigureView {
   /** Triggers in ascending order, tokens. */
   triggers: ArrayLike<number>;
   /** Cost per 1M billed tokens, USD. */
-  costPerMillion: FigureBand;
+  costPerMillion: TriggerBandColumns;
   /** Share of agent time spent compacting, 0…1. */
-  timeShare: FigureBand;
-  /** Trigger level seen in the transcripts, tokens: a dashed grey rule. */
+  timeShare: TriggerBandColumns;
+  /** Trigger level seen in the transcripts, tokens: a dashed grey rule. Drawn when in range. */
   observedTrigger?: number | null;
   /** Trigger of the lowest mean cost, tokens: a green rule and a dot on the cost curve. */
   optimumTrigger?: number | null;
-  /** Steady-state T*, tokens: a dotted purple rule. */
+  /** Steady-state T*, tokens: a dotted purple rule. Drawn when in range. */
   steadyStateTrigger?: number | null;
 }
 
-/** Size and DOM of {@linkcode drawFigure}. */
-export interface DrawFigureOptions {
-  /** Width, px. @default {880} */
-  width?: number;
-  /** Height, px. @default {440} */
-  height?: number;
-  /** The DOM to draw into. @default {globalThis.document} */
-  document?: Document;
+/** The trigger figure as Plot options, with the legend that names what it draws. */
+export interface TriggerPlot {
+  /**
+   * Options for `Plot.plot`: marks, scales, margins and style. Add `width`, `height` and, away
+   * from a browser, `document`.
+   */
+  options: Plot.PlotOptions;
+  /** One item per drawn series and marker, for a legend drawn beside the plot. */
+  legend: LegendItem[];
 }
 
-/** Colours of the page's figure (as the published figure: blue cost, orange time share). */
-export const FIGURE_COLORS = {
+/**
+ * Colours of the trigger figure, CSS hex: blue cost, orange time share (dark enough for
+ * readable text on white), grey observed trigger, green optimum, purple T*.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRIGGER_FIGURE_COLORS } from "./trigger_plot.ts";
+ *
+ * assert.equal(TRIGGER_FIGURE_COLORS.timeShare, "#e8710a");
+ * ```
+ */
+export const TRIGGER_FIGURE_COLORS = {
   cost: "#1f77b4",
   timeShare: "#e8710a",
   observed: "#555555",
@@ -59,6 +73,17 @@ export const FIGURE_COLORS = {
   steadyState: "#9467bd",
 } as const;
 
+/** Band fill opacity, line width and font size of the figure. */
+const STYLE = {
+  costBandOpacity: 0.2,
+  timeShareBandOpacity: 0.15,
+  lineWidth: 2.5,
+  fontSize: 12,
+  /** Height of one marker label row in the top margin, px. */
+  labelRow: 15,
+} as const;
+
+/** A "nice" step (1, 2 or 5 × 10^k) splitting `span` into about `count` parts. */
 function _niceStep(span: number, count: number): number {
   const raw = span / count;
   const power = 10 ** Math.floor(Math.log10(raw));
@@ -66,25 +91,30 @@ function _niceStep(span: number, count: number): number {
   return 10 * power;
 }
 
+/** Digits after the decimal point needed to print multiples of `step`. */
 function _decimals(step: number): number {
   return Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
 }
 
-function _check(view: FigureView): number {
+/** `267900` → `"267.9K"`, `1200000` → `"1.2M"`. */
+function _tokens(value: number): string {
+  if (Math.abs(value) >= 1e6) return `${+(value / 1e6).toFixed(2)}M`;
+  if (Math.abs(value) >= 1e3) return `${+(value / 1e3).toFixed(1)}K`;
+  return String(Math.round(value));
+}
+
+function _check(view: TriggerFigureView): number {
   const n = view.triggers.length;
   if (n < 2) {
-    throw new RangeError(`Cannot draw the figure: need at least 2 triggers, got ${n}`);
+    throw new RangeError(`Cannot draw the trigger figure: need at least 2 triggers, got ${n}`);
   }
-  for (
-    const [name, band] of [["costPerMillion", view.costPerMillion], [
-      "timeShare",
-      view.timeShare,
-    ]] as const
-  ) {
+  const bands = [["costPerMillion", view.costPerMillion], ["timeShare", view.timeShare]] as const;
+  for (const [name, band] of bands) {
     for (const key of ["mean", "p10", "p90"] as const) {
       if (band[key].length !== n) {
         throw new RangeError(
-          `Cannot draw the figure: ${name}.${key} has ${band[key].length} values for ${n} triggers`,
+          `Cannot draw the trigger figure: ${name}.${key} has ${band[key].length} values for ` +
+            `${n} triggers`,
         );
       }
     }
@@ -93,37 +123,44 @@ function _check(view: FigureView): number {
 }
 
 /**
- * Draws the figure from curves that are already computed.
+ * Builds the trigger figure from curves that are already computed.
  *
  * @param view Triggers, the two bands and the markers.
- * @param options Width, height and the DOM.
- * @returns The `<svg>` element Plot made (not attached to the document).
+ * @returns Plot options (without size and DOM) and the legend items.
  * @throws {RangeError} When there are fewer than 2 triggers or the lengths differ.
  *
  * @example Drawn into linkedom's DOM
  * ```ts
  * import assert from "node:assert/strict";
+ * import * as Plot from "@observablehq/plot";
  * import { parseHTML } from "linkedom";
- * import { drawFigure } from "./draw_figure.ts";
+ * import { triggerPlot } from "./trigger_plot.ts";
  *
  * const { document } = parseHTML("<!doctype html><html><body></body></html>");
- * const band = (...mean: number[]) => ({ mean, p10: mean.map((m) => m * 0.9), p90: mean.map((m) => m * 1.1) });
- * const svg = drawFigure({
+ * const band = (...mean: number[]) => ({
+ *   mean, p10: mean.map((m) => m * 0.9), p90: mean.map((m) => m * 1.1),
+ * });
+ * const figure = triggerPlot({
  *   triggers: [100_000, 200_000, 300_000],
  *   costPerMillion: band(1.4, 1.1, 1.2),
  *   timeShare: band(0.12, 0.05, 0.03),
  *   optimumTrigger: 200_000,
- * }, { document: document as unknown as Document });
- * assert.ok(svg.querySelector('g.cost-mean path'));
+ * });
+ * const svg = Plot.plot({
+ *   ...figure.options, width: 640, height: 360, document: document as unknown as Document,
+ * });
+ * assert.ok(svg.querySelector("g.cost-mean path"));
  * assert.match(svg.outerHTML, />lowest cost 200K</);
+ * assert.equal(figure.legend.length, 3); // cost, time share, lowest cost
  * ```
  */
-export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): SVGSVGElement {
+export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   const n = _check(view);
-  const { width = 880, height = 440, document = globalThis.document } = options;
+  const C = TRIGGER_FIGURE_COLORS;
   const cost = view.costPerMillion;
   const share = view.timeShare;
 
+  // Left axis: a nice cost domain around every known cost value.
   let costLow = Infinity, costHigh = -Infinity, shareHigh = 0;
   for (let i = 0; i < n; i++) {
     for (const c of [cost.mean[i], cost.p10[i], cost.p90[i]]) {
@@ -144,16 +181,14 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
   const costTicks: number[] = [];
   for (let k = 0; y0 + k * costStep <= y1 + costStep * 1e-9; k++) costTicks.push(y0 + k * costStep);
 
-  const shareStep = _niceStep(shareHigh > 0 ? shareHigh : 0.01, 4);
+  // Right axis: share 0 … shareTop mapped onto y0 … y1.
+  const shareStep = _niceStep(shareHigh > 0 ? shareHigh : 0.01, 5);
   const shareTop = Math.max(shareStep, Math.ceil(shareHigh / shareStep - 1e-9) * shareStep);
   const toCost = (s: number) => y0 + (s / shareTop) * (y1 - y0);
   const shareTicks = new Map<number, string>();
   const shareDigits = _decimals(shareStep * 100);
   for (let k = 0; k * shareStep <= shareTop + shareStep * 1e-9; k++) {
-    shareTicks.set(
-      toCost(k * shareStep),
-      formatNumber(k * shareStep, { style: "percent", digits: shareDigits }),
-    );
+    shareTicks.set(toCost(k * shareStep), `${(k * shareStep * 100).toFixed(shareDigits)}%`);
   }
 
   const rows = [];
@@ -169,41 +204,56 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
     });
   }
 
+  // Markers inside the trigger range, each with its own label row in the top margin.
   const xMin = view.triggers[0], xMax = view.triggers[n - 1];
   const inside = (x: number | null | undefined): x is number =>
     typeof x === "number" && Number.isFinite(x) && x >= xMin && x <= xMax;
-  const markers: { x: number; text: string; color: string; dash: string; label: string }[] = [];
+  const legend: LegendItem[] = [
+    { label: "Cost per 1M tokens, USD (left axis)", color: C.cost, swatch: "band" },
+    {
+      label: "Share of agent time spent compacting (right axis)",
+      color: C.timeShare,
+      swatch: "band",
+    },
+  ];
+  const markers: { x: number; text: string; color: string; dash: string; name: string }[] = [];
   if (inside(view.observedTrigger)) {
+    const x = view.observedTrigger;
     markers.push({
-      x: view.observedTrigger,
-      text: `observed ${formatNumber(view.observedTrigger, { style: "tokens" })}`,
-      color: FIGURE_COLORS.observed,
+      x,
+      text: `observed ${_tokens(x)}`,
+      color: C.observed,
       dash: "5 4",
-      label: "observed",
+      name: "observed",
     });
+    legend.push({ label: "Observed trigger", color: C.observed, swatch: "dashed" });
   }
   if (inside(view.optimumTrigger)) {
+    const x = view.optimumTrigger;
     markers.push({
-      x: view.optimumTrigger,
-      text: `lowest cost ${formatNumber(view.optimumTrigger, { style: "tokens" })}`,
-      color: FIGURE_COLORS.optimum,
+      x,
+      text: `lowest cost ${_tokens(x)}`,
+      color: C.optimum,
       dash: "none",
-      label: "optimum",
+      name: "optimum",
     });
+    legend.push({ label: "Lowest replay cost", color: C.optimum, swatch: "dot" });
   }
   if (inside(view.steadyStateTrigger)) {
+    const x = view.steadyStateTrigger;
     markers.push({
-      x: view.steadyStateTrigger,
-      text: `T* ≈ ${formatNumber(view.steadyStateTrigger, { style: "tokens" })}`,
-      color: FIGURE_COLORS.steadyState,
+      x,
+      text: `T* ≈ ${_tokens(x)}`,
+      color: C.steadyState,
       dash: "2 3",
-      label: "steady-state",
+      name: "steady-state",
     });
+    legend.push({ label: "Steady-state T*", color: C.steadyState, swatch: "dotted" });
   }
-  const labelRow = 15;
+  const { labelRow, fontSize, lineWidth } = STYLE;
   const marginTop = 14 + labelRow * Math.max(1, markers.length);
   const optimumRow = inside(view.optimumTrigger)
-    ? rows.find((r) => r.trigger === view.optimumTrigger)
+    ? rows.find((r) => r.trigger === view.optimumTrigger && Number.isFinite(r.cost))
     : undefined;
 
   const marks: Plot.Markish[] = [
@@ -212,30 +262,30 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
       x: "trigger",
       y1: "share10",
       y2: "share90",
-      fill: FIGURE_COLORS.timeShare,
-      fillOpacity: 0.18,
+      fill: C.timeShare,
+      fillOpacity: STYLE.timeShareBandOpacity,
       className: "time-share-band",
     }),
     Plot.areaY(rows, {
       x: "trigger",
       y1: "cost10",
       y2: "cost90",
-      fill: FIGURE_COLORS.cost,
-      fillOpacity: 0.22,
+      fill: C.cost,
+      fillOpacity: STYLE.costBandOpacity,
       className: "cost-band",
     }),
     Plot.lineY(rows, {
       x: "trigger",
       y: "cost",
-      stroke: FIGURE_COLORS.cost,
-      strokeWidth: 2.5,
+      stroke: C.cost,
+      strokeWidth: lineWidth,
       className: "cost-mean",
     }),
     Plot.lineY(rows, {
       x: "trigger",
       y: "share",
-      stroke: FIGURE_COLORS.timeShare,
-      strokeWidth: 2.5,
+      stroke: C.timeShare,
+      strokeWidth: lineWidth,
       className: "time-share-mean",
     }),
     ...markers.flatMap((m, i) => {
@@ -245,7 +295,7 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
           stroke: m.color,
           strokeWidth: 1.5,
           strokeDasharray: m.dash,
-          className: `${m.label}-rule`,
+          className: `${m.name}-rule`,
         }),
         Plot.text([m.x], {
           x: (d: number) => d,
@@ -255,9 +305,9 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
           textAnchor: right ? "end" : "start",
           text: () => m.text,
           fill: m.color,
-          fontSize: 12,
+          fontSize,
           fontWeight: "bold",
-          className: `${m.label}-label`,
+          className: `${m.name}-label`,
         }),
       ];
     }),
@@ -267,7 +317,7 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
           x: "trigger",
           y: "cost",
           r: 5.5,
-          fill: FIGURE_COLORS.optimum,
+          fill: C.optimum,
           stroke: "white",
           strokeWidth: 1.5,
           className: "optimum",
@@ -279,8 +329,8 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
       labelAnchor: "center",
       labelArrow: "none",
       labelOffset: 36,
-      tickFormat: (d: number) => formatNumber(d, { style: "tokens" }),
-      fontSize: 12,
+      tickFormat: _tokens,
+      fontSize,
     }),
     Plot.axisY(costTicks, {
       label: "Cost per 1M tokens (USD)",
@@ -288,8 +338,8 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
       labelOffset: 58,
       labelArrow: "none",
       tickFormat: (d: number) => "$" + d.toFixed(_decimals(costStep)),
-      fontSize: 12,
-      color: FIGURE_COLORS.cost,
+      fontSize,
+      color: C.cost,
     }),
     Plot.axisY([...shareTicks.keys()], {
       anchor: "right",
@@ -298,22 +348,22 @@ export function drawFigure(view: FigureView, options: DrawFigureOptions = {}): S
       labelOffset: 58,
       labelArrow: "none",
       tickFormat: (d: number) => shareTicks.get(d) ?? "",
-      fontSize: 12,
-      color: FIGURE_COLORS.timeShare,
+      fontSize,
+      color: C.timeShare,
     }),
   ];
 
-  return Plot.plot({
-    document,
-    width,
-    height,
-    marginTop,
-    marginLeft: 76,
-    marginRight: 76,
-    marginBottom: 48,
-    x: { domain: [xMin, xMax] },
-    y: { domain: [y0, y1] },
-    style: { fontSize: "12px", overflow: "visible" },
-    marks,
-  }) as SVGSVGElement;
+  return {
+    options: {
+      marginTop,
+      marginLeft: 76,
+      marginRight: 76,
+      marginBottom: 48,
+      x: { domain: [xMin, xMax] },
+      y: { domain: [y0, y1] },
+      style: { fontSize: `${fontSize}px`, overflow: "visible" },
+      marks,
+    },
+    legend,
+  };
 }
