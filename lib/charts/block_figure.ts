@@ -104,7 +104,7 @@ export function blockFigure(rows: readonly BlockRow[], options: BlockFigureOptio
   const order = rows.map((r) => r.label);
   return renderSvg(
     {
-      marginLeft: 140,
+      marginLeft: 165,
       marginRight: 20,
       marginTop: 8,
       marginBottom: 46,
@@ -138,7 +138,7 @@ export function blockFigure(rows: readonly BlockRow[], options: BlockFigureOptio
           fontSize: 11,
         }),
         Plot.axisY({ ticks: 3, label: null, tickFormat: _tokens, fontSize: 10 }),
-        Plot.axisFy({ label: null, anchor: "left", dx: -8, fontSize: 11, textAnchor: "end" }),
+        Plot.axisFy({ label: null, anchor: "left", dx: -42, fontSize: 11, textAnchor: "end" }),
       ],
     },
     { title, subtitle, plotHeight: 54 + rowHeight * rows.length, ...size },
