@@ -83,6 +83,37 @@ const STYLE = {
   labelRow: 15,
 } as const;
 
+/** The three markers, in label-row order: rule dash, label text, legend entry and class name. */
+const _MARKERS = [
+  {
+    key: "observedTrigger",
+    name: "observed",
+    text: "observed",
+    color: TRIGGER_FIGURE_COLORS.observed,
+    dash: "5 4",
+    legend: "Observed trigger",
+    swatch: "dashed",
+  },
+  {
+    key: "optimumTrigger",
+    name: "optimum",
+    text: "lowest cost",
+    color: TRIGGER_FIGURE_COLORS.optimum,
+    dash: "none",
+    legend: "Lowest replay cost",
+    swatch: "dot",
+  },
+  {
+    key: "steadyStateTrigger",
+    name: "steady-state",
+    text: "T* ≈",
+    color: TRIGGER_FIGURE_COLORS.steadyState,
+    dash: "2 3",
+    legend: "Steady-state T*",
+    swatch: "dotted",
+  },
+] as const;
+
 /** A "nice" step (1, 2 or 5 × 10^k) splitting `span` into about `count` parts. */
 function _niceStep(span: number, count: number): number {
   const raw = span / count;
@@ -191,18 +222,15 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     shareTicks.set(toCost(k * shareStep), `${(k * shareStep * 100).toFixed(shareDigits)}%`);
   }
 
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    rows.push({
-      trigger: view.triggers[i],
-      cost: cost.mean[i],
-      cost10: cost.p10[i],
-      cost90: cost.p90[i],
-      share: toCost(share.mean[i]),
-      share10: toCost(share.p10[i]),
-      share90: toCost(share.p90[i]),
-    });
-  }
+  const rows = Array.from({ length: n }, (_, i) => ({
+    trigger: view.triggers[i],
+    cost: cost.mean[i],
+    cost10: cost.p10[i],
+    cost90: cost.p90[i],
+    share: toCost(share.mean[i]),
+    share10: toCost(share.p10[i]),
+    share90: toCost(share.p90[i]),
+  }));
 
   // Markers inside the trigger range, each with its own label row in the top margin.
   const xMin = view.triggers[0], xMax = view.triggers[n - 1];
@@ -216,78 +244,29 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
       swatch: "band",
     },
   ];
-  const markers: { x: number; text: string; color: string; dash: string; name: string }[] = [];
-  if (inside(view.observedTrigger)) {
-    const x = view.observedTrigger;
-    markers.push({
-      x,
-      text: `observed ${_tokens(x)}`,
-      color: C.observed,
-      dash: "5 4",
-      name: "observed",
-    });
-    legend.push({ label: "Observed trigger", color: C.observed, swatch: "dashed" });
-  }
-  if (inside(view.optimumTrigger)) {
-    const x = view.optimumTrigger;
-    markers.push({
-      x,
-      text: `lowest cost ${_tokens(x)}`,
-      color: C.optimum,
-      dash: "none",
-      name: "optimum",
-    });
-    legend.push({ label: "Lowest replay cost", color: C.optimum, swatch: "dot" });
-  }
-  if (inside(view.steadyStateTrigger)) {
-    const x = view.steadyStateTrigger;
-    markers.push({
-      x,
-      text: `T* ≈ ${_tokens(x)}`,
-      color: C.steadyState,
-      dash: "2 3",
-      name: "steady-state",
-    });
-    legend.push({ label: "Steady-state T*", color: C.steadyState, swatch: "dotted" });
-  }
+  const markers = _MARKERS.flatMap((marker) => {
+    const x = view[marker.key];
+    return inside(x) ? [{ ...marker, x, text: `${marker.text} ${_tokens(x)}` }] : [];
+  });
+  for (const m of markers) legend.push({ label: m.legend, color: m.color, swatch: m.swatch });
   const { labelRow, fontSize, lineWidth } = STYLE;
   const marginTop = 14 + labelRow * Math.max(1, markers.length);
   const optimumRow = inside(view.optimumTrigger)
     ? rows.find((r) => r.trigger === view.optimumTrigger && Number.isFinite(r.cost))
     : undefined;
 
+  type Column = keyof (typeof rows)[number];
+  const band = (y1: Column, y2: Column, fill: string, fillOpacity: number, className: string) =>
+    Plot.areaY(rows, { x: "trigger", y1, y2, fill, fillOpacity, className });
+  const line = (y: Column, stroke: string, className: string) =>
+    Plot.lineY(rows, { x: "trigger", y, stroke, strokeWidth: lineWidth, className });
+
   const marks: Plot.Markish[] = [
     Plot.gridY(costTicks, { stroke: "#000", strokeOpacity: 0.08 }),
-    Plot.areaY(rows, {
-      x: "trigger",
-      y1: "share10",
-      y2: "share90",
-      fill: C.timeShare,
-      fillOpacity: STYLE.timeShareBandOpacity,
-      className: "time-share-band",
-    }),
-    Plot.areaY(rows, {
-      x: "trigger",
-      y1: "cost10",
-      y2: "cost90",
-      fill: C.cost,
-      fillOpacity: STYLE.costBandOpacity,
-      className: "cost-band",
-    }),
-    Plot.lineY(rows, {
-      x: "trigger",
-      y: "cost",
-      stroke: C.cost,
-      strokeWidth: lineWidth,
-      className: "cost-mean",
-    }),
-    Plot.lineY(rows, {
-      x: "trigger",
-      y: "share",
-      stroke: C.timeShare,
-      strokeWidth: lineWidth,
-      className: "time-share-mean",
-    }),
+    band("share10", "share90", C.timeShare, STYLE.timeShareBandOpacity, "time-share-band"),
+    band("cost10", "cost90", C.cost, STYLE.costBandOpacity, "cost-band"),
+    line("cost", C.cost, "cost-mean"),
+    line("share", C.timeShare, "time-share-mean"),
     ...markers.flatMap((m, i) => {
       const right = m.x > xMin + 0.6 * (xMax - xMin);
       return [

@@ -8,6 +8,20 @@ import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 
+/** The token sums counted per (workload, trigger) cell and per workload. */
+const _PER_CELL = [
+  "contextTokens",
+  "cachedTokens",
+  "compactions",
+  "compactionInputTokens",
+  "summaryTokens",
+] as const;
+const _PER_WORKLOAD = ["outputTokens", "workSeconds"] as const;
+
+type _Column = (typeof _PER_CELL)[number] | (typeof _PER_WORKLOAD)[number];
+/** {@linkcode ReplaySums} with its columns of type `T`. */
+type _Sums<T> = { workloads: number } & Record<"triggers" | _Column, T>;
+
 /** {@linkcode ReplaySums} with every typed array as a plain array of numbers. */
 export type PlainReplaySums = {
   [K in keyof ReplaySums]: ReplaySums[K] extends number ? number : number[];
@@ -75,17 +89,7 @@ export function reportData(
   return {
     schemaVersion: 1,
     model: context.model,
-    sums: {
-      workloads: sums.workloads,
-      triggers: Array.from(sums.triggers),
-      contextTokens: Array.from(sums.contextTokens),
-      cachedTokens: Array.from(sums.cachedTokens),
-      compactions: Array.from(sums.compactions),
-      compactionInputTokens: Array.from(sums.compactionInputTokens),
-      summaryTokens: Array.from(sums.summaryTokens),
-      outputTokens: Array.from(sums.outputTokens),
-      workSeconds: Array.from(sums.workSeconds),
-    },
+    sums: _columns(sums, (column) => Array.from(column)),
     inputs: {
       prices: {
         alpha: inputs.prices.alpha,
@@ -123,33 +127,24 @@ export function reportData(
  * ```
  */
 export function replaySumsFromData(data: Pick<ReportData, "sums">): ReplaySums {
-  const s = data.sums;
-  const sums: ReplaySums = {
-    workloads: s.workloads,
-    triggers: Float64Array.from(s.triggers),
-    contextTokens: Float64Array.from(s.contextTokens),
-    cachedTokens: Float64Array.from(s.cachedTokens),
-    compactions: Float64Array.from(s.compactions),
-    compactionInputTokens: Float64Array.from(s.compactionInputTokens),
-    summaryTokens: Float64Array.from(s.summaryTokens),
-    outputTokens: Float64Array.from(s.outputTokens),
-    workSeconds: Float64Array.from(s.workSeconds),
-  };
+  const sums = _columns(data.sums, (column) => Float64Array.from(column));
   _checkShape(sums);
   return sums;
 }
 
+/** The sums with every column (triggers included) converted, in {@linkcode ReplaySums} order. */
+function _columns<In extends ArrayLike<number>, Out>(
+  sums: _Sums<In>,
+  convert: (column: In) => Out,
+): _Sums<Out> {
+  const out = { workloads: sums.workloads, triggers: convert(sums.triggers) } as _Sums<Out>;
+  for (const key of [..._PER_CELL, ..._PER_WORKLOAD]) out[key] = convert(sums[key]);
+  return out;
+}
+
 function _checkShape(sums: ReplaySums): void {
   const cells = sums.workloads * sums.triggers.length;
-  for (
-    const key of [
-      "contextTokens",
-      "cachedTokens",
-      "compactions",
-      "compactionInputTokens",
-      "summaryTokens",
-    ] as const
-  ) {
+  for (const key of _PER_CELL) {
     if (sums[key].length !== cells) {
       throw new RangeError(
         `Invalid replay sums: ${key} has ${sums[key].length} entries, expected ` +
@@ -157,7 +152,7 @@ function _checkShape(sums: ReplaySums): void {
       );
     }
   }
-  for (const key of ["outputTokens", "workSeconds"] as const) {
+  for (const key of _PER_WORKLOAD) {
     if (sums[key].length !== sums.workloads) {
       throw new RangeError(
         `Invalid replay sums: ${key} has ${sums[key].length} entries, expected one per ` +

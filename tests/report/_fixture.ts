@@ -6,6 +6,7 @@
  *
  * The diagnostics carry private-looking strings that the page must never show.
  */
+import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
 import { DEFAULT_ANALYZE_OPTIONS, type TriggerReport } from "../../lib/trigger/analyze.ts";
 import { priceCurves, type PricingInputs } from "../../lib/trigger/price_curves.ts";
 import type { ReplaySums } from "../../lib/trigger/replay.ts";
@@ -164,21 +165,11 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
     },
     diagnostics: {
+      ...corpusFromText([]).diagnostics, // the reader's zero counts
       malformedLines: 4,
       malformedExamples: [{ file: 0, line: 7 }],
-      blankLines: 0,
       recordTypes: Object.fromEntries(PRIVATE_STRINGS.map((s) => [s, 1])),
-      syntheticRecords: 0,
-      apiErrorRecords: 0,
-      zeroUsageRequests: 0,
-      blocksWithoutUsage: 0,
-      duplicateBlocks: 0,
-      crossFileDuplicateRequests: 0,
-      requestsWithoutMessageId: 0,
-      requestsWithoutRequestId: 0,
-      microcompactions: 0,
       compactionsWithoutDuration: 2,
-      compactionsWithoutSummary: 0,
       excludedSessions: { otherModel: 2, noTargetModel: 1 },
       requestsByModel: { "claude-opus-5-5": REQUESTS, [PRIVATE_STRINGS[1]]: 3 },
     },
