@@ -25,40 +25,36 @@ const G = 8_000; // summary, tokens
 const REQUESTS = 2_000;
 const BETA = 0.95;
 
-/** Sums of a replay in which each workload grows by `growth` tokens over `REQUESTS` requests. */
+/**
+ * Sums of a replay in which workload k grows by 10M × scale[k] tokens over `REQUESTS` requests:
+ * at trigger T it compacts round(growth / (T − R)) times, each reading T and writing G tokens,
+ * and carries a context of (R + T) / 2 on average, 95% of it cached.
+ */
 export function fixtureSums(): ReplaySums {
   const triggers = Float64Array.from({ length: 19 }, (_, i) => 40_000 + 20_000 * i);
   const scale = [1, 0.8, 1.2, 0.9, 1.1];
   const nT = triggers.length, nK = scale.length;
-  const cells = nK * nT;
-  const sums: ReplaySums = {
+  /** One value per (workload k, trigger T) cell, workload-major. */
+  const perCell = (value: (k: number, T: number) => number) =>
+    Float64Array.from(
+      { length: nK * nT },
+      (_, cell) => value(Math.floor(cell / nT), triggers[cell % nT]),
+    );
+  const perWorkload = (value: (k: number) => number) =>
+    Float64Array.from(scale, (_, k) => value(k));
+  const compactions = (k: number, T: number) => Math.round(10e6 * scale[k] / (T - R));
+  const context = (T: number) => REQUESTS * (R + T) / 2;
+  return {
     workloads: nK,
     triggers,
-    contextTokens: new Float64Array(cells),
-    cachedTokens: new Float64Array(cells),
-    compactions: new Float64Array(cells),
-    compactionInputTokens: new Float64Array(cells),
-    summaryTokens: new Float64Array(cells),
-    outputTokens: new Float64Array(nK),
-    workSeconds: new Float64Array(nK),
+    contextTokens: perCell((_, T) => context(T)),
+    cachedTokens: perCell((_, T) => 0.95 * context(T)),
+    compactions: perCell(compactions),
+    compactionInputTokens: perCell((k, T) => compactions(k, T) * T),
+    summaryTokens: perCell((k, T) => compactions(k, T) * G),
+    outputTokens: perWorkload((k) => REQUESTS * 300 * scale[k]),
+    workSeconds: perWorkload((k) => REQUESTS * 45 * (2 - scale[k])),
   };
-  for (let k = 0; k < nK; k++) {
-    const growth = 10e6 * scale[k];
-    sums.outputTokens[k] = REQUESTS * 300 * scale[k];
-    sums.workSeconds[k] = REQUESTS * 45 * (2 - scale[k]);
-    for (let t = 0; t < nT; t++) {
-      const T = triggers[t];
-      const cell = k * nT + t;
-      const nc = Math.round(growth / (T - R));
-      const context = REQUESTS * (R + T) / 2;
-      sums.contextTokens[cell] = context;
-      sums.cachedTokens[cell] = 0.95 * context;
-      sums.compactions[cell] = nc;
-      sums.compactionInputTokens[cell] = nc * T;
-      sums.summaryTokens[cell] = nc * G;
-    }
-  }
-  return sums;
 }
 
 /** Prices, β, a, v and D of the fixture. */
