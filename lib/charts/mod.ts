@@ -30,3 +30,4 @@ export * from "./table.ts";
 export * from "./size_histogram_figure.ts";
 export * from "./scatter_figure.ts";
 export * from "./block_figure.ts";
+export * from "./sensitivity_figure.ts";

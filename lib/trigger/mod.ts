@@ -44,3 +44,4 @@ export * from "./context_trace.ts";
 export * from "./block_view.ts";
 export * from "./growth_check.ts";
 export * from "./workload_comparison.ts";
+export * from "./sensitivity.ts";
