@@ -31,3 +31,4 @@ export * from "./size_histogram_figure.ts";
 export * from "./scatter_figure.ts";
 export * from "./block_figure.ts";
 export * from "./sensitivity_figure.ts";
+export * from "./share_bars_figure.ts";
