@@ -44,6 +44,37 @@ export interface ReplaySums {
   workSeconds: Float64Array;
 }
 
+/**
+ * Zeroed replay sums for `workloads` workloads at `triggers`.
+ *
+ * @param workloads Number of workloads.
+ * @param triggers The triggers, tokens (kept as given).
+ * @returns Sums with every cell 0.
+ *
+ * @example
+ * ```ts
+ * import { emptyReplaySums } from "./replay.ts";
+ * import assert from "node:assert/strict";
+ * const sums = emptyReplaySums(2, Float64Array.of(1e5, 2e5));
+ * assert.equal(sums.contextTokens.length, 4);
+ * assert.equal(sums.workSeconds.length, 2);
+ * ```
+ */
+export function emptyReplaySums(workloads: number, triggers: Float64Array): ReplaySums {
+  const cells = workloads * triggers.length;
+  return {
+    workloads,
+    triggers,
+    contextTokens: new Float64Array(cells),
+    cachedTokens: new Float64Array(cells),
+    compactions: new Float64Array(cells),
+    compactionInputTokens: new Float64Array(cells),
+    summaryTokens: new Float64Array(cells),
+    outputTokens: new Float64Array(workloads),
+    workSeconds: new Float64Array(workloads),
+  };
+}
+
 /** Options of {@linkcode replayWorkloads}. */
 export interface ReplayOptions {
   /** Triggers T, tokens, any order. */
@@ -121,18 +152,7 @@ export function replayWorkloads(
   const nK = plans.length;
   const nT = triggers.length;
   const nS = steps.sessions;
-  const cells = nK * nT;
-  const out: ReplaySums = {
-    workloads: nK,
-    triggers,
-    contextTokens: new Float64Array(cells),
-    cachedTokens: new Float64Array(cells),
-    compactions: new Float64Array(cells),
-    compactionInputTokens: new Float64Array(cells),
-    summaryTokens: new Float64Array(cells),
-    outputTokens: new Float64Array(nK),
-    workSeconds: new Float64Array(nK),
-  };
+  const out = emptyReplaySums(nK, triggers);
   const growth = steps.growth;
   const share = steps.cachedShare;
   const output = steps.output;

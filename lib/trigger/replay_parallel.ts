@@ -4,7 +4,7 @@
  * @module
  */
 import type { BlockPlan } from "../stats/block_resample.ts";
-import { type ReplayOptions, type ReplaySums, replayWorkloads } from "./replay.ts";
+import { emptyReplaySums, type ReplayOptions, type ReplaySums, replayWorkloads } from "./replay.ts";
 import type { StepColumns } from "./steps.ts";
 
 /** Options of {@linkcode replayWorkloadsParallel}. */
@@ -103,18 +103,7 @@ export async function replayWorkloadsParallel(
         });
       })),
   );
-  const cells = plans.length * nT;
-  const out: ReplaySums = {
-    workloads: plans.length,
-    triggers,
-    contextTokens: new Float64Array(cells),
-    cachedTokens: new Float64Array(cells),
-    compactions: new Float64Array(cells),
-    compactionInputTokens: new Float64Array(cells),
-    summaryTokens: new Float64Array(cells),
-    outputTokens: new Float64Array(plans.length),
-    workSeconds: new Float64Array(plans.length),
-  };
+  const out = emptyReplaySums(plans.length, triggers);
   parts.forEach((part, i) => {
     const at = bounds[i];
     out.contextTokens.set(part.contextTokens, at * nT);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Corpus, ReaderDiagnostics } from "../../lib/transcript/tables.ts";
+import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
 import { Pcg32 } from "../../lib/stats/pcg32.ts";
 
 /** One request: token categories and the work-time gap before it. */
@@ -115,23 +116,11 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     compactions.cachedShareBefore[i] = c.beta ?? req.cachedShare[at - 1];
     compactions.cachedShareAfter[i] = c.cAfter ?? req.cachedShare[at];
   });
+  // Zero diagnostics as the reader makes them, then what this hand-made corpus sets.
   const diagnostics: ReaderDiagnostics = {
-    malformedLines: 0,
-    malformedExamples: [],
-    blankLines: 0,
-    recordTypes: {},
-    syntheticRecords: 0,
-    apiErrorRecords: 0,
-    zeroUsageRequests: 0,
-    blocksWithoutUsage: 0,
-    duplicateBlocks: 0,
-    crossFileDuplicateRequests: 0,
-    requestsWithoutMessageId: 0,
-    requestsWithoutRequestId: 0,
-    microcompactions: 0,
+    ...corpusFromText([]).diagnostics,
     compactionsWithoutDuration: comps.filter((c) => c.durationSeconds === undefined).length,
     compactionsWithoutSummary: comps.filter((c) => c.summaryTokens === undefined).length,
-    excludedSessions: { otherModel: 0, noTargetModel: 0 },
     requestsByModel: { [model]: n },
   };
   return {
