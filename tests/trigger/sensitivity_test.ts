@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
+import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
+import { PROFILES } from "../../data-synthetic/profiles.ts";
+import { corpusFromText } from "../../lib/transcript/mod.ts";
 import {
+  analyzeTriggerWithSums,
   blockSizeSweep,
+  buildSteps,
   drawWorkloads,
+  fitSummaryModel,
   priceCurves,
   replayWorkloads,
   repriceSweep,
@@ -117,4 +123,27 @@ Deno.test("blockSizeSweep resamples and replays once per block size", () => {
     () => blockSizeSweep(steps, [0], { triggers, model, inputs: realInputs }),
     /blockSize must be a positive integer/,
   );
+});
+
+Deno.test("sweeps reproduce the analysis' own curves at the values it used", async () => {
+  // The notebook's wiring: steps and summary model built as the analysis builds them, re-priced
+  // and re-replayed at the analysis' own α and block size, must give its mean cost curve.
+  const files: { path: string; text: string }[] = [];
+  const it = generateCorpus(PROFILES.small, 1);
+  for (let step = it.next(); !step.done; step = it.next()) files.push(step.value);
+  const corpus = corpusFromText(files);
+  const options = { workloads: 6, blockSize: 4, seed: 3, triggerStep: 20000, a: 1e-4, v: 80 };
+  const run = await analyzeTriggerWithSums(corpus, options);
+  const mean = run.report.replay.map((p) => p.costPerMillion.mean);
+  const alpha = repriceSweep(run.sums, run.inputs, "alpha", [run.inputs.prices.alpha]);
+  assert.deepEqual([...alpha.curves[0].mean], mean);
+  assert.equal(alpha.curves[0].markerTrigger, run.report.steadyState.replayArgminTokens);
+  const blocks = blockSizeSweep(buildSteps(corpus), [4], {
+    triggers: run.sums.triggers,
+    model: fitSummaryModel(corpus.compactions),
+    inputs: run.inputs,
+    workloads: 6,
+    seed: 3,
+  });
+  assert.deepEqual([...blocks.curves[0].mean], mean);
 });
