@@ -32,3 +32,4 @@ export * from "./scatter_figure.ts";
 export * from "./block_figure.ts";
 export * from "./sensitivity_figure.ts";
 export * from "./share_bars_figure.ts";
+export * from "./trigger_plot.ts";

@@ -38,6 +38,7 @@ export * from "./replay_parallel.ts";
 export * from "./price_curves.ts";
 export * from "./observed_bill.ts";
 export * from "./steady_state.ts";
+export * from "./argmin_trigger.ts";
 export * from "./analyze.ts";
 export * from "./fit_points.ts";
 export * from "./context_trace.ts";
