@@ -115,15 +115,14 @@ if (import.meta.main) {
         console.log(line(`ccusage ${version}`, bytes, t));
       }
     }
-    for (const extra of ["bench/trigger_bench.ts", "bench/readcost_bench.ts"]) {
-      try {
-        await Deno.stat(extra);
-      } catch {
-        continue;
-      }
+    const extras: [string, string[]][] = [
+      ["bench/trigger_bench.ts", ["--corpus", root]],
+      ["bench/readcost_bench.ts", ["--dir", root, "--rounds", "1"]],
+    ];
+    for (const [extra, args] of extras) {
       console.log(`\n== ${extra}`);
       const out = await new Deno.Command(deno, {
-        args: ["run", "-A", extra, "--corpus", root],
+        args: ["run", "-A", extra, ...args],
         stdout: "inherit",
         stderr: "inherit",
       }).output();
