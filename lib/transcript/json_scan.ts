@@ -162,8 +162,15 @@ export type MemberVisitor = (
 ) => void;
 
 /**
+ * Optionally walks a member's value itself (to look inside it in the same pass): receives the
+ * key's bytes and the value's start, returns the value's end, -1 when the value is broken, or -2
+ * to let the scanner skip it as usual.
+ */
+export type MemberWalker = (keyStart: number, keyEnd: number, valueStart: number) => number;
+
+/**
  * Walks the members of the object at `pos`, calling `visit` for each, and checks the object is
- * well formed.
+ * well formed. `walk`, when given, is asked first for each value (see {@linkcode MemberWalker}).
  *
  * @returns The position after the object, or -1 when it is not a well-formed object.
  *
@@ -180,7 +187,12 @@ export type MemberVisitor = (
  * assert.equal(end, line.length);
  * ```
  */
-export function forEachMember(line: Uint8Array, pos: number, visit: MemberVisitor): number {
+export function forEachMember(
+  line: Uint8Array,
+  pos: number,
+  visit: MemberVisitor,
+  walk?: MemberWalker,
+): number {
   pos = skipSpace(line, pos);
   if (line[pos] !== OPEN_BRACE) return -1;
   pos = skipSpace(line, pos + 1);
@@ -193,7 +205,8 @@ export function forEachMember(line: Uint8Array, pos: number, visit: MemberVisito
     if (line[colon] !== COLON) return -1;
     colon++;
     const valueStart = skipSpace(line, colon);
-    const valueEnd = skipValue(line, valueStart);
+    let valueEnd = walk === undefined ? -2 : walk(pos + 1, keyEnd - 1, valueStart);
+    if (valueEnd === -2) valueEnd = skipValue(line, valueStart);
     if (valueEnd === -1) return -1;
     visit(pos + 1, keyEnd - 1, valueStart, valueEnd);
     pos = skipSpace(line, valueEnd);

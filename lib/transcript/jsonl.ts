@@ -133,8 +133,9 @@ export class LineSplitter {
 /** Options for {@linkcode readLines}. */
 export interface ReadLinesOptions {
   /**
-   * Read size in bytes.
-   * @default {4194304}
+   * Read size in bytes. Small enough to stay in the CPU cache between the read and the scan
+   * (measured here: 256 KiB reads scanned faster than 4 MiB ones).
+   * @default {262144}
    */
   chunkBytes?: number;
 }
@@ -160,7 +161,7 @@ export async function readLines(
   onLine: LineHandler,
   options: ReadLinesOptions = {},
 ): Promise<ReadLinesResult> {
-  const { chunkBytes = 4 << 20 } = options;
+  const { chunkBytes = 256 << 10 } = options;
   let lines = 0;
   const splitter = new LineSplitter((bytes, start, end, n) => {
     lines++;

@@ -111,6 +111,15 @@ class Fields {
   messageEnd = -1;
   metadataStart = -1;
   metadataEnd = -1;
+  /** Ranges inside `message`, found in the same pass (-1: absent). */
+  idStart = -1;
+  idEnd = -1;
+  modelStart = -1;
+  modelEnd = -1;
+  usageStart = -1;
+  usageEnd = -1;
+  contentStart = -1;
+  contentEnd = -1;
 
   reset(): void {
     this.type = "";
@@ -128,6 +137,14 @@ class Fields {
     this.messageEnd = -1;
     this.metadataStart = -1;
     this.metadataEnd = -1;
+    this.idStart = -1;
+    this.idEnd = -1;
+    this.modelStart = -1;
+    this.modelEnd = -1;
+    this.usageStart = -1;
+    this.usageEnd = -1;
+    this.contentStart = -1;
+    this.contentEnd = -1;
   }
 }
 
@@ -206,68 +223,102 @@ export class FileParser {
   };
   #fields = new Fields();
 
+  /** The line being parsed (the visitors below read it). */
+  #line: Uint8Array = new Uint8Array(0);
+
+  /** Top-level members of a record: the envelope fields the corpus needs. */
+  #visitRecord = (ks: number, ke: number, vs: number, ve: number): void => {
+    const line = this.#line;
+    const f = this.#fields;
+    switch (ke - ks) {
+      case 4:
+        if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(sliceValue(line, vs, ve));
+        else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(sliceValue(line, vs, ve));
+        break;
+      case 7:
+        if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
+        else if (keyIs(line, ks, ke, "agentId")) {
+          f.agentId = stringOrEmpty(sliceValue(line, vs, ve));
+        }
+        break;
+      case 9:
+        if (keyIs(line, ks, ke, "timestamp")) {
+          f.timestamp = stringOrEmpty(sliceValue(line, vs, ve));
+        } else if (keyIs(line, ks, ke, "requestId")) {
+          f.requestId = stringOrEmpty(sliceValue(line, vs, ve));
+        }
+        break;
+      case 10:
+        if (keyIs(line, ks, ke, "parentUuid")) {
+          const v = sliceValue(line, vs, ve);
+          f.parentUuid = typeof v === "string" ? v : null;
+        }
+        break;
+      case 11:
+        if (keyIs(line, ks, ke, "isSidechain")) {
+          f.isSidechain = sliceValue(line, vs, ve) === true;
+        }
+        break;
+      case 15:
+        if (keyIs(line, ks, ke, "compactMetadata")) {
+          f.metadataStart = vs;
+          f.metadataEnd = ve;
+        }
+        break;
+      case 16:
+        if (keyIs(line, ks, ke, "isCompactSummary")) {
+          f.isCompactSummary = sliceValue(line, vs, ve) === true;
+        }
+        break;
+      case 17:
+        if (keyIs(line, ks, ke, "logicalParentUuid")) {
+          const v = sliceValue(line, vs, ve);
+          f.logicalParentUuid = typeof v === "string" ? v : null;
+        } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
+          f.isApiError = sliceValue(line, vs, ve) === true;
+        }
+        break;
+    }
+  };
+
+  /** Walks `message` in the same pass as the record, noting where id, model, usage and content are. */
+  #walkRecord = (ks: number, ke: number, vs: number): number => {
+    const line = this.#line;
+    if (ke - ks !== 7 || !keyIs(line, ks, ke, "message") || line[vs] !== 0x7b) return -2;
+    const end = forEachMember(line, vs, this.#visitMessage);
+    this.#fields.messageStart = vs;
+    this.#fields.messageEnd = end;
+    return end;
+  };
+
+  #visitMessage = (ks: number, ke: number, vs: number, ve: number): void => {
+    const line = this.#line;
+    const f = this.#fields;
+    if (keyIs(line, ks, ke, "id")) {
+      f.idStart = vs;
+      f.idEnd = ve;
+    } else if (keyIs(line, ks, ke, "model")) {
+      f.modelStart = vs;
+      f.modelEnd = ve;
+    } else if (keyIs(line, ks, ke, "usage")) {
+      f.usageStart = vs;
+      f.usageEnd = ve;
+    } else if (keyIs(line, ks, ke, "content")) {
+      f.contentStart = vs;
+      f.contentEnd = ve;
+    }
+  };
+
   /** Handles one trimmed, non-blank line `bytes[start, end)` with its 1-based number. */
   onLine(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
     this.#counts.lines++;
     const line = bytes.subarray(start, end);
+    this.#line = line;
     const f = this.#fields;
     f.reset();
     let ok = true;
     try {
-      ok = forEachMember(line, 0, (ks, ke, vs, ve) => {
-        switch (ke - ks) {
-          case 4:
-            if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(sliceValue(line, vs, ve));
-            else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(sliceValue(line, vs, ve));
-            break;
-          case 7:
-            if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
-            else if (keyIs(line, ks, ke, "message")) {
-              f.messageStart = vs;
-              f.messageEnd = ve;
-            } else if (keyIs(line, ks, ke, "agentId")) {
-              f.agentId = stringOrEmpty(sliceValue(line, vs, ve));
-            }
-            break;
-          case 9:
-            if (keyIs(line, ks, ke, "timestamp")) {
-              f.timestamp = stringOrEmpty(sliceValue(line, vs, ve));
-            } else if (keyIs(line, ks, ke, "requestId")) {
-              f.requestId = stringOrEmpty(sliceValue(line, vs, ve));
-            }
-            break;
-          case 10:
-            if (keyIs(line, ks, ke, "parentUuid")) {
-              const v = sliceValue(line, vs, ve);
-              f.parentUuid = typeof v === "string" ? v : null;
-            }
-            break;
-          case 11:
-            if (keyIs(line, ks, ke, "isSidechain")) {
-              f.isSidechain = sliceValue(line, vs, ve) === true;
-            }
-            break;
-          case 15:
-            if (keyIs(line, ks, ke, "compactMetadata")) {
-              f.metadataStart = vs;
-              f.metadataEnd = ve;
-            }
-            break;
-          case 16:
-            if (keyIs(line, ks, ke, "isCompactSummary")) {
-              f.isCompactSummary = sliceValue(line, vs, ve) === true;
-            }
-            break;
-          case 17:
-            if (keyIs(line, ks, ke, "logicalParentUuid")) {
-              const v = sliceValue(line, vs, ve);
-              f.logicalParentUuid = typeof v === "string" ? v : null;
-            } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
-              f.isApiError = sliceValue(line, vs, ve) === true;
-            }
-            break;
-        }
-      }) === line.length;
+      ok = forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length;
     } catch {
       ok = false; // a small value that failed JSON.parse
     }
@@ -360,17 +411,15 @@ export class FileParser {
       this.#counts.blocksWithoutUsage++;
       return;
     }
-    let id = "";
-    let model = "";
+    const id = f.idStart >= 0 ? stringOrEmpty(sliceValue(line, f.idStart, f.idEnd)) : "";
+    const model = f.modelStart >= 0
+      ? stringOrEmpty(sliceValue(line, f.modelStart, f.modelEnd))
+      : "";
     let usage: Record<string, unknown> | undefined;
-    forEachMember(line, f.messageStart, (ks, ke, vs, ve) => {
-      if (keyIs(line, ks, ke, "id")) id = stringOrEmpty(sliceValue(line, vs, ve));
-      else if (keyIs(line, ks, ke, "model")) model = stringOrEmpty(sliceValue(line, vs, ve));
-      else if (keyIs(line, ks, ke, "usage")) {
-        const v = parseSlice(line, vs, ve);
-        if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
-      }
-    });
+    if (f.usageStart >= 0) {
+      const v = parseSlice(line, f.usageStart, f.usageEnd);
+      if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
+    }
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;
@@ -472,19 +521,17 @@ export class FileParser {
   /** Length (UTF-16 units) of a user message's text: the string, or its text blocks summed. */
   #contentLength(line: Uint8Array): number {
     const f = this.#fields;
+    if (f.contentStart < 0) return 0;
+    const content = parseSlice(line, f.contentStart, f.contentEnd);
+    if (typeof content === "string") return content.length;
     let length = 0;
-    forEachMember(line, f.messageStart, (ks, ke, vs, ve) => {
-      if (!keyIs(line, ks, ke, "content")) return;
-      const content = parseSlice(line, vs, ve);
-      if (typeof content === "string") length = content.length;
-      else if (Array.isArray(content)) {
-        for (const block of content) {
-          if (block && typeof block === "object" && typeof block.text === "string") {
-            length += block.text.length;
-          }
+    if (Array.isArray(content)) {
+      for (const block of content) {
+        if (block && typeof block === "object" && typeof block.text === "string") {
+          length += block.text.length;
         }
       }
-    });
+    }
     return length;
   }
 }
