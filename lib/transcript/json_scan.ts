@@ -316,13 +316,15 @@ export function sliceContains(
 export function sliceValue(line: Uint8Array, start: number, end: number): unknown {
   const first = line[start];
   if (first === QUOTE && end - start <= 130) {
-    let text = "";
     for (let i = start + 1; i < end - 1; i++) {
       const byte = line[i];
       if (byte === BACKSLASH || byte >= 0x80) return parseSlice(line, start, end);
-      text += String.fromCharCode(byte);
     }
-    return text;
+    // One string, built once: plain ASCII maps byte for byte to UTF-16 units.
+    return String.fromCharCode.apply(
+      null,
+      line.subarray(start + 1, end - 1) as unknown as number[],
+    );
   }
   if (first === 0x74 && end - start === 4) return true;
   if (first === 0x66 && end - start === 5) return false;
