@@ -99,12 +99,17 @@ class Fields {
   type = "";
   subtype = "";
   uuid = "";
-  parentUuid: string | null | undefined = undefined;
-  logicalParentUuid: string | null | undefined = undefined;
   timestamp = "";
   isSidechain = false;
-  agentId = "";
-  requestId = "";
+  /** Value ranges of fields only some records need, decoded on demand (-1: absent). */
+  parentStart = -1;
+  parentEnd = -1;
+  logicalParentStart = -1;
+  logicalParentEnd = -1;
+  agentIdStart = -1;
+  agentIdEnd = -1;
+  requestIdStart = -1;
+  requestIdEnd = -1;
   isApiError = false;
   isCompactSummary = false;
   messageStart = -1;
@@ -125,12 +130,16 @@ class Fields {
     this.type = "";
     this.subtype = "";
     this.uuid = "";
-    this.parentUuid = undefined;
-    this.logicalParentUuid = undefined;
     this.timestamp = "";
     this.isSidechain = false;
-    this.agentId = "";
-    this.requestId = "";
+    this.parentStart = -1;
+    this.parentEnd = -1;
+    this.logicalParentStart = -1;
+    this.logicalParentEnd = -1;
+    this.agentIdStart = -1;
+    this.agentIdEnd = -1;
+    this.requestIdStart = -1;
+    this.requestIdEnd = -1;
     this.isApiError = false;
     this.isCompactSummary = false;
     this.messageStart = -1;
@@ -146,6 +155,32 @@ class Fields {
     this.contentStart = -1;
     this.contentEnd = -1;
   }
+}
+
+const RECORD_TYPES = ["assistant", "user", "system", "attachment", "progress"].map((type) => ({
+  type,
+  bytes: new TextEncoder().encode(`"${type}"`),
+}));
+
+/** The `type` value: the common ones matched by bytes (no string built), others decoded. */
+function _recordType(line: Uint8Array, start: number, end: number): string {
+  for (const { type, bytes } of RECORD_TYPES) {
+    if (end - start !== bytes.length) continue;
+    let same = true;
+    for (let i = 0; i < bytes.length; i++) {
+      if (line[start + i] !== bytes[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return type;
+  }
+  return stringOrEmpty(sliceValue(line, start, end));
+}
+
+/** A string value at a range noted earlier; "" when absent, null or not a string. */
+function _optionalString(line: Uint8Array, start: number, end: number): string {
+  return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
 /** Milliseconds since the epoch of an ISO timestamp; NaN when absent or unparseable. */
@@ -232,26 +267,28 @@ export class FileParser {
     const f = this.#fields;
     switch (ke - ks) {
       case 4:
-        if (keyIs(line, ks, ke, "type")) f.type = stringOrEmpty(sliceValue(line, vs, ve));
+        if (keyIs(line, ks, ke, "type")) f.type = _recordType(line, vs, ve);
         else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(sliceValue(line, vs, ve));
         break;
       case 7:
         if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
         else if (keyIs(line, ks, ke, "agentId")) {
-          f.agentId = stringOrEmpty(sliceValue(line, vs, ve));
+          f.agentIdStart = vs;
+          f.agentIdEnd = ve;
         }
         break;
       case 9:
         if (keyIs(line, ks, ke, "timestamp")) {
           f.timestamp = stringOrEmpty(sliceValue(line, vs, ve));
         } else if (keyIs(line, ks, ke, "requestId")) {
-          f.requestId = stringOrEmpty(sliceValue(line, vs, ve));
+          f.requestIdStart = vs;
+          f.requestIdEnd = ve;
         }
         break;
       case 10:
         if (keyIs(line, ks, ke, "parentUuid")) {
-          const v = sliceValue(line, vs, ve);
-          f.parentUuid = typeof v === "string" ? v : null;
+          f.parentStart = vs;
+          f.parentEnd = ve;
         }
         break;
       case 11:
@@ -272,8 +309,8 @@ export class FileParser {
         break;
       case 17:
         if (keyIs(line, ks, ke, "logicalParentUuid")) {
-          const v = sliceValue(line, vs, ve);
-          f.logicalParentUuid = typeof v === "string" ? v : null;
+          f.logicalParentStart = vs;
+          f.logicalParentEnd = ve;
         } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
           f.isApiError = sliceValue(line, vs, ve) === true;
         }
@@ -370,12 +407,14 @@ export class FileParser {
   }
 
   #sessionOf(f: Fields): number {
+    const line = this.#line;
     if (!f.isSidechain) return this.#session("main", false);
-    if (f.agentId) return this.#session(`agent:${f.agentId}`, true);
+    const agentId = _optionalString(line, f.agentIdStart, f.agentIdEnd);
+    if (agentId) return this.#session(`agent:${agentId}`, true);
     // Old layout: chains of sidechain records inside the main file.
     const parent = f.type === "system" && f.subtype === "compact_boundary"
-      ? f.logicalParentUuid
-      : f.parentUuid;
+      ? _optionalString(line, f.logicalParentStart, f.logicalParentEnd)
+      : _optionalString(line, f.parentStart, f.parentEnd);
     let session = parent ? this.#chainOf.get(parent) : undefined;
     if (session === undefined) session = this.#session(`chain:${f.uuid}`, true);
     if (f.uuid) this.#chainOf.set(f.uuid, session);
@@ -435,7 +474,8 @@ export class FileParser {
     }
     let key: string;
     if (id) {
-      if (f.requestId) key = `${id}:${f.requestId}`;
+      const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
+      if (requestId) key = `${id}:${requestId}`;
       else {
         key = id;
         this.#counts.blocksWithoutRequestId++;
@@ -477,7 +517,8 @@ export class FileParser {
     if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
       durationSeconds = meta.durationMs / 1000;
     } else if (!manual) {
-      const parentTime = f.logicalParentUuid ? this.#uuidTime.get(f.logicalParentUuid) : undefined;
+      const logicalParent = _optionalString(line, f.logicalParentStart, f.logicalParentEnd);
+      const parentTime = logicalParent ? this.#uuidTime.get(logicalParent) : undefined;
       const start = _time(parentTime ?? state.lastTime);
       durationSeconds = (timeMs - start) / 1000;
     }
