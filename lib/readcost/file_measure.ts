@@ -133,8 +133,19 @@ export interface FileMeasurerOptions {
   minChars?: number;
 }
 
-/** Empty {@linkcode KindTotals}. */
-function _kindTotals(): KindTotals {
+/**
+ * Empty {@linkcode KindTotals}: every count 0.
+ *
+ * @returns A fresh object.
+ *
+ * @example
+ * ```ts
+ * import { emptyKindTotals } from "./file_measure.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(emptyKindTotals().results, 0);
+ * ```
+ */
+export function emptyKindTotals(): KindTotals {
   return {
     results: 0,
     errorResults: 0,
@@ -222,7 +233,7 @@ export class FileMeasurer {
     const { minChars = DEFAULT_READ_COST_OPTIONS.minChars } = options;
     this.#minChars = minChars;
     for (const kind of RESULT_KINDS) {
-      this.#byKind[kind] = _kindTotals();
+      this.#byKind[kind] = emptyKindTotals();
       this.#resultChars[kind] = [];
       this.#segmentOneShot.set(kind, 0);
       this.#segmentWeighted.set(kind, 0);

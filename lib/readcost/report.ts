@@ -14,7 +14,13 @@
  */
 
 import { RESULT_KINDS, type ResultKind } from "./classify.ts";
-import type { FileMeasurement, KindTotals, UsageTotals } from "./file_measure.ts";
+import {
+  emptyKindTotals,
+  type FileDiagnostics,
+  type FileMeasurement,
+  type KindTotals,
+  type UsageTotals,
+} from "./file_measure.ts";
 import { type ReadCostOptions, resolveReadCostOptions } from "./options.ts";
 
 /** Shares of observed input, percent (`null` when observed input is 0). */
@@ -41,21 +47,10 @@ export interface CandidatesReport extends PercentOfObservedInput {
 }
 
 /** Counts that explain how the sample was read. */
-export interface ReadCostDiagnostics {
-  /** Malformed lines skipped in every file read, excluded files included. */
+export interface ReadCostDiagnostics extends FileDiagnostics {
+  /** Malformed lines skipped in every file read, excluded files included. The other counts
+   * cover included files only. */
   skippedMalformedLines: number;
-  /** Included files: assistant records keyed by record uuid (no `message.id`). */
-  messageIdFromRecordUuid: number;
-  /** Included files: assistant records keyed by line position (no `message.id`, no uuid). */
-  messageIdFromLinePosition: number;
-  /** Included files: usage-bearing records repeating an already-seen message. */
-  repeatedSnapshots: number;
-  /** Included files: records skipped because their uuid repeated. */
-  repeatedRecordUuids: number;
-  /** Included files: usage values present but not a finite number ≥ 0 (counted as 0). */
-  invalidUsageValues: number;
-  /** Included files: `compact_boundary` records (each ends the carry of earlier results). */
-  compactBoundaries: number;
 }
 
 /** The read-cost report, `schemaVersion: 1`. */
@@ -161,15 +156,7 @@ export function buildReadCostReport(
   };
   const kinds = {} as Record<ResultKind, KindTotals>;
   for (const kind of RESULT_KINDS) {
-    kinds[kind] = {
-      results: 0,
-      errorResults: 0,
-      textChars: 0,
-      oneShotTokens: 0,
-      carriedTokens: 0,
-      imageBlocks: 0,
-      otherBlocks: 0,
-    };
+    kinds[kind] = emptyKindTotals();
   }
   const candidates = { results: 0, textChars: 0, oneShotTokens: 0, carriedTokens: 0 };
   let included = 0;
@@ -199,15 +186,7 @@ export function buildReadCostReport(
     }
   }
   const observed = tokens.observedInputTokens;
-  const all: KindTotals = {
-    results: 0,
-    errorResults: 0,
-    textChars: 0,
-    oneShotTokens: 0,
-    carriedTokens: 0,
-    imageBlocks: 0,
-    otherBlocks: 0,
-  };
+  const all: KindTotals = emptyKindTotals();
   const byKind = {} as Record<ResultKind, KindReport>;
   for (const kind of RESULT_KINDS) {
     const totals = kinds[kind];
