@@ -28,3 +28,4 @@ export * from "./assemble_corpus.ts";
 export * from "./discover.ts";
 export * from "./read_corpus.ts";
 export * from "./summarize_corpus.ts";
+export * from "./longest_sessions.ts";
