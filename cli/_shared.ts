@@ -4,6 +4,8 @@
  * @module
  */
 
+import type { Corpus } from "../lib/transcript/tables.ts";
+
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
   ok: 0,
@@ -47,4 +49,30 @@ export function progressReporter(
     const line = `\r${command}: ${done}/${total} files, ${(bytes / 1e6).toFixed(0)} MB`;
     Deno.stderr.writeSync(encoder.encode(done === total ? `${line}\n` : line));
   };
+}
+
+/**
+ * The message for a corpus with no usable request: no transcript found at all, or what the files
+ * held instead (malformed lines, sessions left out, requests by model).
+ *
+ * @param command Name shown before the message.
+ * @param corpus The corpus read (only its counts are used).
+ * @param paths The paths that were read (the user's own input).
+ * @returns One line for stderr.
+ */
+export function emptySampleMessage(
+  command: string,
+  corpus: Corpus,
+  paths: readonly string[],
+): string {
+  if (corpus.files === 0) {
+    return `${command}: empty sample: no transcript (*.jsonl) found under ${paths.join(", ")}`;
+  }
+  const d = corpus.diagnostics;
+  const leftOut = d.excludedSessions.otherModel + d.excludedSessions.noTargetModel;
+  return `${command}: empty sample: ${corpus.files} files gave no request of ` +
+    `${
+      corpus.model ? `model ${corpus.model}` : "any model"
+    } (${d.malformedLines} malformed lines, ` +
+    `${leftOut} sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`;
 }

@@ -15,7 +15,7 @@ import {
   DEFAULT_ANALYZE_OPTIONS,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
-import { EXIT, failureExit, progressReporter } from "./_shared.ts";
+import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 /** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
@@ -328,14 +328,7 @@ export async function main(args: string[]): Promise<number> {
       onProgress: progressReporter("analyze: reading"),
     });
     if (corpus.requests.length === 0) {
-      const d = corpus.diagnostics;
-      console.error(
-        `analyze: nothing to analyze: ${corpus.files} files gave no request of ${
-          corpus.model ? `model ${corpus.model}` : "any model"
-        } (${d.malformedLines} malformed lines, ${
-          d.excludedSessions.otherModel + d.excludedSessions.noTargetModel
-        } sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`,
-      );
+      console.error(emptySampleMessage("analyze", corpus, paths));
       return EXIT.emptySample;
     }
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;

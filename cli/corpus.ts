@@ -13,7 +13,7 @@ import {
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
-import { EXIT, failureExit, progressReporter } from "./_shared.ts";
+import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
@@ -144,15 +144,7 @@ export async function main(args: string[]): Promise<number> {
       onProgress: progressReporter("corpus"),
     });
     if (corpus.requests.length === 0) {
-      const d = corpus.diagnostics;
-      console.error(
-        `corpus: empty sample: ${corpus.files} files gave no usable request of ${
-          corpus.model ? `model ${corpus.model}` : "any model"
-        } ` +
-          `(${d.malformedLines} malformed lines, ${
-            d.excludedSessions.otherModel + d.excludedSessions.noTargetModel
-          } sessions left out)`,
-      );
+      console.error(emptySampleMessage("corpus", corpus, paths));
       return EXIT.emptySample;
     }
     const summary = summarizeCorpus(corpus);

@@ -67,6 +67,11 @@ Deno.test("corpus CLI: exit codes for bad input", async () => {
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /empty sample/);
     assert.match(empty.stderr, /1 malformed/);
+    // A folder with no transcript at all says so.
+    await Deno.mkdir(`${dir}/none`);
+    const none = await run([`${dir}/none`]);
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /no transcript \(\*\.jsonl\) found under .*none/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
