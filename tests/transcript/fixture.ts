@@ -83,9 +83,8 @@ export const SUMMARY_401 = "S".repeat(401);
 /** Summary text of 90 characters → G = ceil(90 / 4) = 23. */
 export const SUMMARY_90 = "T".repeat(90);
 
-const s1Records: unknown[] = [
-  user("u1", "10:00:00", "SECRET-PROMPT"),
-  // One response split into two lines: preliminary output 2, then final 50.
+/** One response split into two lines: preliminary output 2, then final 50. */
+const m1Blocks = [
   assistant({
     uuid: "a1",
     time: "10:00:05",
@@ -100,6 +99,11 @@ const s1Records: unknown[] = [
     requestId: "r1",
     usage: usage(3, 1000, 0, 50),
   }),
+];
+
+const s1Records: unknown[] = [
+  user("u1", "10:00:00", "SECRET-PROMPT"),
+  ...m1Blocks,
   user("u2", "10:00:10", [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(5000) }]),
   // No cache_creation breakdown: all 200 created tokens are 5-minute writes.
   assistant({
@@ -175,20 +179,7 @@ const s1Records: unknown[] = [
 
 const s2Records: unknown[] = [
   // Resumed copy: the same lines as s1 (same uuids, ids), then one new request.
-  assistant({
-    uuid: "a1",
-    time: "10:00:05",
-    id: "m1",
-    requestId: "r1",
-    usage: usage(3, 1000, 0, 2),
-  }),
-  assistant({
-    uuid: "a1b",
-    time: "10:00:06",
-    id: "m1",
-    requestId: "r1",
-    usage: usage(3, 1000, 0, 50),
-  }),
+  ...m1Blocks,
   {
     parentUuid: null,
     logicalParentUuid: "u10",
