@@ -36,6 +36,29 @@ Deno.test("analyze --json writes one byte-identical document per seed", async ()
   });
 });
 
+Deno.test("analyze --compaction-step-share: previous by default, kept on request, recorded", async () => {
+  await withCorpus(async (dir) => {
+    const byDefault = JSON.parse((await run(["--json", ...fast, dir])).stdout);
+    assert.equal(byDefault.options.compactionStepShare, "previous");
+    const kept = await run(["--json", ...fast, "--compaction-step-share", "kept", dir]);
+    assert.equal(kept.code, 0, kept.stderr);
+    const spec = JSON.parse(kept.stdout);
+    assert.equal(spec.options.compactionStepShare, "kept");
+    // Same observed bill; the spec's rule replays the observed history higher (see
+    // tests/trigger/analyze_test.ts for the figures).
+    assert.deepEqual(spec.checks.observedBill, byDefault.checks.observedBill);
+    assert.ok(
+      spec.checks.replayAtObservedTrigger.ratioToObservedBill >
+        byDefault.checks.replayAtObservedTrigger.ratioToObservedBill,
+    );
+  });
+  assert.equal((await run(["--compaction-step-share", "warm", "x"])).code, 2);
+  const help = (await run(["--help"])).stdout;
+  assert.match(help, /--compaction-step-share previous\|kept/);
+  assert.match(help, /\(default:\s+previous\)/);
+  assert.match(help, /1\.0555x the observed bill with kept and 1\.0043x with previous/);
+});
+
 Deno.test("analyze text summary names the fit, the optimum, T* and the checks", async () => {
   await withCorpus(async (dir) => {
     const r = await run([...fast, "--method", "stationary", "--alpha", "0.1", dir]);

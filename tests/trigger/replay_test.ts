@@ -79,16 +79,30 @@ Deno.test("a real compaction step carries its growth up to C, not the drop", () 
   assert.deepEqual([...steps.growth], [100000, 50000, 20000, 5000]);
   assert.deepEqual([...steps.compacted], [0, 0, 1, 0]);
   const { plans } = drawWorkloads(steps, { workloads: 1 });
-  // At T = 1e6 nothing compacts: x = 100000, 150000, 170000, 175000 with c = 1, 1, 2/3, 6/7.
+  // At T = 1e6 nothing compacts: x = 100000, 150000, 170000, 175000. The real cached shares
+  // are c = 1, 1, 20000/30000 = 2/3, 30000/35000 = 6/7. By default ("previous") the step after
+  // the real compaction takes c₁ = 1 instead of its own 2/3:
+  //   Σcx = 100000 + 150000 + 170000·1 + 175000·6/7 = 100000 + 150000 + 170000 + 150000 = 570000.
+  assert.deepEqual([...steps.cachedShare].slice(0, 3), [1, 1, 1]);
+  assert.equal(withCompaction.requests.cachedShare[2], 2 / 3, "the corpus is not modified");
   const sums = replayWorkloads(steps, [plans[0]], { triggers: [1e6], model });
   close(sums.contextTokens[0], 595000);
-  close(sums.cachedTokens[0], 100000 + 150000 + 170000 * 2 / 3 + 175000 * 30000 / 35000);
-  // With compactionStepShare "previous" the step after the real compaction takes c₁ = 1.
-  const warm = buildSteps(withCompaction, { compactionStepShare: "previous" });
-  assert.deepEqual([...warm.cachedShare].slice(0, 3), [1, 1, 1]);
-  assert.equal(withCompaction.requests.cachedShare[2], 2 / 3, "the corpus is not modified");
-  const warmSums = replayWorkloads(warm, [plans[0]], { triggers: [1e6], model });
-  close(warmSums.cachedTokens[0], 100000 + 150000 + 170000 + 175000 * 30000 / 35000);
+  close(sums.cachedTokens[0], 570000);
+  // "kept" (analysis-spec §3 literally) keeps c₂ = 2/3:
+  //   Σcx = 100000 + 150000 + 170000·2/3 + 150000 = 400000 + 340000/3 = 513333.33…
+  const kept = buildSteps(withCompaction, { compactionStepShare: "kept" });
+  assert.equal(kept.cachedShare, withCompaction.requests.cachedShare, "kept copies nothing");
+  const keptSums = replayWorkloads(kept, [plans[0]], { triggers: [1e6], model });
+  close(keptSums.contextTokens[0], 595000);
+  close(keptSums.cachedTokens[0], 400000 + 340000 / 3);
+  // At T = 160000 the replay compacts at that step (x = 170000 ≥ T) and uses c_post = 0.2 under
+  // either rule: C = 170000, G = 2000 + 1700 = 3700, x = 8000 + 3700 = 11700, then
+  // 11700 + 5000 = 16700 at c = 6/7. Σcx = 100000 + 150000 + 0.2·11700 + 16700·6/7.
+  const both = [steps, kept].map((s) =>
+    replayWorkloads(s, [plans[0]], { triggers: [160000], model }).cachedTokens[0]
+  );
+  close(both[0], 250000 + 2340 + 16700 * 6 / 7);
+  close(both[1], both[0]);
   assert.throws(
     // deno-lint-ignore no-explicit-any
     () => buildSteps(withCompaction, { compactionStepShare: "x" as any }),
