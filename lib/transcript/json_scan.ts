@@ -4,7 +4,10 @@
  * Transcript lines are dominated by long strings (tool output, file contents, images). An analysis
  * that needs three small fields of a 2 MB line should not decode and parse 2 MB. The scanner walks
  * bytes without building anything: strings are skipped by a tight loop that only looks for a quote
- * or a backslash, so a line costs one pass over its bytes and no allocation. Values that are wanted are then parsed on their own
+ * or a backslash, so a line costs one pass over its bytes and no allocation. When the line lives in
+ * the WebAssembly scanner's memory (lines from {@linkcode ./jsonl.ts} do), long strings and whole
+ * nested values are crossed there, 16 bytes per step; the JavaScript loops below are the reference
+ * and serve any other bytes. Values that are wanted are then parsed on their own
  * with `JSON.parse` (see {@linkcode parseSlice}).
  *
  * Validation is structural: brackets must balance, strings must close, primitives must be
@@ -16,6 +19,8 @@
  *
  * @module
  */
+
+import { inScanMemory, wasmSkipValue, wasmStringEnd } from "./wasm_scanner.ts";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -56,6 +61,11 @@ export function skipString(line: Uint8Array, pos: number): number {
   }
   if (i >= n) return -1;
   // i is not inside an escape here: the loop only stops on a byte boundary it walked to.
+  if (inScanMemory(line)) {
+    const base = line.byteOffset;
+    const end = wasmStringEnd(base + i, base + n);
+    return end < 0 ? -1 : end - base;
+  }
   for (let escaped = 0; escaped < 4; escaped++) {
     const quote = line.indexOf(QUOTE, i);
     if (quote === -1) return -1;
@@ -123,6 +133,11 @@ export function skipValue(line: Uint8Array, pos: number): number {
   const first = line[pos];
   if (first === QUOTE) return skipString(line, pos);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return primitiveEnd(line, pos);
+  if (inScanMemory(line)) {
+    const base = line.byteOffset;
+    const end = wasmSkipValue(base + pos, base + line.length);
+    if (end !== -3) return end < 0 ? -1 : end - base;
+  }
   // Nested: track the stack of open brackets so `{]` is caught.
   const stack: number[] = [first];
   let i = pos + 1;

@@ -6,12 +6,22 @@
  * trimmed, and blank lines are counted but not delivered. A final line without `\n` is
  * delivered too (it may be half-written; the caller decides whether it parses).
  *
- * Memory: chunks are scanned in place; only a line that spans chunks is copied, once, into a
- * buffer of exactly its size. So memory is bounded by the chunk size plus the longest line, never
+ * Memory: file bytes are read straight into one buffer (in the WebAssembly scanner's memory) and
+ * scanned in place; a line that spans reads is moved to the buffer's start, and the buffer doubles
+ * when one line outgrows it. So memory is bounded by the chunk size plus the longest line, never
  * by the file, and no line is ever turned into a string here.
  *
  * @module
  */
+
+import {
+  acquireRegion,
+  growRegion,
+  releaseRegion,
+  scanBytes,
+  type ScanRegion,
+  wasmIndexOf,
+} from "./wasm_scanner.ts";
 
 /**
  * Receives one line: `bytes[start, end)` holds it, trimmed. `lineNumber` is 1-based and counts
@@ -31,8 +41,23 @@ function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0d || byte === 0x0a;
 }
 
+/** Options for {@linkcode LineSplitter}. */
+export interface LineSplitterOptions {
+  /**
+   * Initial buffer size in bytes; it doubles whenever one line does not fit.
+   * @default {262144}
+   */
+  chunkBytes?: number;
+}
+
 /**
  * Splits a byte stream into trimmed lines, chunk by chunk.
+ *
+ * The bytes live in the WebAssembly scanner's memory ({@linkcode ./wasm_scanner.ts}): the newline
+ * search runs there with SIMD, and the lines a handler receives can be scanned there without a
+ * copy. A line that spans chunks stays at the start of the buffer while the rest arrives; the
+ * buffer doubles when one line outgrows it. Call {@linkcode finish} (or {@linkcode close}) to
+ * give the buffer back.
  *
  * @example Two chunks, a CRLF line and a blank line
  * ```ts
@@ -57,69 +82,106 @@ export class LineSplitter {
   /** Bytes pushed so far. */
   bytes = 0;
   #onLine: LineHandler;
-  #pending: Uint8Array[] = [];
-  #pendingLength = 0;
+  #chunkBytes: number;
+  #region: ScanRegion | undefined;
+  /** Bytes of an unfinished line held at the region's start. */
+  #carry = 0;
   #lineNumber = 0;
   #atStart = true;
 
-  constructor(onLine: LineHandler) {
+  constructor(onLine: LineHandler, options: LineSplitterOptions = {}) {
     this.#onLine = onLine;
+    this.#chunkBytes = Math.max(16, options.chunkBytes ?? 256 << 10);
   }
 
-  /** Feeds the next chunk. The chunk may be reused by the caller after the call returns. */
+  /** Feeds the next chunk (copied; the caller may reuse it after the call returns). */
   push(chunk: Uint8Array): void {
-    this.bytes += chunk.length;
     let from = 0;
+    while (from < chunk.length) {
+      const region = this.#space();
+      const n = Math.min(region.capacity - this.#carry, chunk.length - from);
+      scanBytes().set(chunk.subarray(from, from + n), region.offset + this.#carry);
+      from += n;
+      this.bytes += n;
+      this.#split(n);
+    }
+  }
+
+  /**
+   * Reads the next chunk straight into the buffer: `read` fills the view it is given and returns
+   * how many bytes it wrote, or `null` at the end of the input (as `Deno.FsFile.readSync` does).
+   *
+   * @returns false at the end of the input.
+   */
+  fill(read: (into: Uint8Array) => number | null): boolean {
+    const region = this.#space();
+    const start = region.offset + this.#carry;
+    const n = read(scanBytes().subarray(start, region.offset + region.capacity));
+    if (n === null || n === 0) return false;
+    this.bytes += n;
+    this.#split(n);
+    return true;
+  }
+
+  /** Delivers a last line that had no `\n` (possibly half-written), then gives the buffer back. */
+  finish(): void {
+    if (this.#carry > 0 && this.#region !== undefined) {
+      this.#lineNumber++;
+      const base = this.#region.offset;
+      const carry = this.#carry;
+      this.#carry = 0;
+      this.#emit(base, base + carry);
+    }
+    this.close();
+  }
+
+  /** Gives the buffer back without delivering an unfinished line. Safe to call twice. */
+  close(): void {
+    if (this.#region !== undefined) releaseRegion(this.#region);
+    this.#region = undefined;
+    this.#carry = 0;
+  }
+
+  /** The region, with room for at least one more byte. */
+  #space(): ScanRegion {
+    if (this.#region === undefined) this.#region = acquireRegion(this.#chunkBytes);
+    else if (this.#carry === this.#region.capacity) {
+      growRegion(this.#region, this.#region.capacity * 2, this.#carry);
+    }
+    return this.#region;
+  }
+
+  /** Splits the region after `added` new bytes arrived behind the carried ones. */
+  #split(added: number): void {
+    const base = this.#region!.offset;
+    const end = base + this.#carry + added;
+    let from = base;
+    // Only the new bytes can hold a newline: the carried ones were searched already.
+    let search = base + this.#carry;
     if (this.#atStart) {
-      if (chunk.length === 0) return;
       this.#atStart = false;
       // A BOM split across chunks is vanishingly rare; a BOM is only looked for in chunk one.
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-        from = 3;
+      const bytes = scanBytes();
+      if (
+        end - base >= 3 && bytes[base] === 0xef && bytes[base + 1] === 0xbb &&
+        bytes[base + 2] === 0xbf
+      ) {
+        from = search = base + 3;
       }
     }
-    while (from < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE, from);
-      if (newline === -1) {
-        // Copy: the caller may reuse the chunk's buffer.
-        this.#pending.push(chunk.slice(from));
-        this.#pendingLength += chunk.length - from;
-        return;
-      }
+    while (true) {
+      const newline = wasmIndexOf(NEWLINE, search, end);
+      if (newline === -1) break;
       this.#lineNumber++;
-      if (this.#pendingLength > 0) {
-        this.#pending.push(chunk.subarray(from, newline));
-        this.#emitPending();
-      } else {
-        this.#emit(chunk, from, newline);
-      }
-      from = newline + 1;
+      this.#emit(from, newline);
+      from = search = newline + 1;
     }
+    this.#carry = end - from;
+    if (this.#carry > 0 && from !== base) scanBytes().copyWithin(base, from, end);
   }
 
-  /** Delivers a last line that had no `\n` (possibly half-written). */
-  finish(): void {
-    if (this.#pendingLength > 0) {
-      this.#lineNumber++;
-      this.#emitPending();
-    }
-  }
-
-  #emitPending(): void {
-    const line = new Uint8Array(
-      this.#pending.reduce((n, part) => n + part.length, 0),
-    );
-    let offset = 0;
-    for (const part of this.#pending) {
-      line.set(part, offset);
-      offset += part.length;
-    }
-    this.#pending = [];
-    this.#pendingLength = 0;
-    this.#emit(line, 0, line.length);
-  }
-
-  #emit(bytes: Uint8Array, start: number, end: number): void {
+  #emit(start: number, end: number): void {
+    const bytes = scanBytes();
     while (start < end && isSpace(bytes[start])) start++;
     while (end > start && isSpace(bytes[end - 1])) end--;
     if (start === end) {
@@ -163,20 +225,19 @@ export async function readLines(
 ): Promise<ReadLinesResult> {
   const { chunkBytes = 256 << 10 } = options;
   let lines = 0;
-  const splitter = new LineSplitter((bytes, start, end, n) => {
-    lines++;
-    onLine(bytes, start, end, n);
-  });
   // Synchronous reads: parsing is CPU-bound, and an await per chunk left the core idle while
   // the event loop turned (measured: ~30% idle in a profile of the async version).
   using file = await Deno.open(path, { read: true });
-  const buffer = new Uint8Array(chunkBytes);
-  while (true) {
-    const n = file.readSync(buffer);
-    if (n === null) break;
-    splitter.push(buffer.subarray(0, n));
+  const splitter = new LineSplitter((bytes, start, end, n) => {
+    lines++;
+    onLine(bytes, start, end, n);
+  }, { chunkBytes });
+  try {
+    while (splitter.fill((into) => file.readSync(into)));
+    splitter.finish();
+  } finally {
+    splitter.close();
   }
-  splitter.finish();
   return { bytes: splitter.bytes, blankLines: splitter.blankLines, lines };
 }
 
@@ -199,8 +260,12 @@ export function splitLines(input: Uint8Array | string, onLine: LineHandler): Rea
   const splitter = new LineSplitter((b, s, e, n) => {
     lines++;
     onLine(b, s, e, n);
-  });
-  splitter.push(bytes);
-  splitter.finish();
+  }, { chunkBytes: Math.max(bytes.length, 16) });
+  try {
+    splitter.push(bytes);
+    splitter.finish();
+  } finally {
+    splitter.close();
+  }
   return { bytes: splitter.bytes, blankLines: splitter.blankLines, lines };
 }

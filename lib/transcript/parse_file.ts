@@ -23,7 +23,9 @@
  * @module
  */
 
+import { isoTimeMs } from "./iso_time.ts";
 import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
+import { UsageTokens } from "./usage_scan.ts";
 
 /** Blocks of one file, as columns in file order. */
 export interface FileBlocks {
@@ -86,8 +88,8 @@ const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</comman
 const MAX_EXAMPLES = 20;
 
 interface SessionState {
-  /** Raw timestamp of the session's last timestamped record so far ("": none). */
-  lastTime: string;
+  /** Time of the session's last timestamped record so far (NaN: none, or unparseable). */
+  lastTimeMs: number;
   /** Boundary waiting for its summary (-1: none). */
   awaitingSummary: number;
   /** Manual boundary waiting for its `/compact` command record (-1: none). */
@@ -98,9 +100,12 @@ interface SessionState {
 class Fields {
   type = "";
   subtype = "";
-  uuid = "";
-  timestamp = "";
   isSidechain = false;
+  /** `uuid` and `timestamp` value ranges: most records need them only as bytes. */
+  uuidStart = -1;
+  uuidEnd = -1;
+  timeStart = -1;
+  timeEnd = -1;
   /** Value ranges of fields only some records need, decoded on demand (-1: absent). */
   parentStart = -1;
   parentEnd = -1;
@@ -129,9 +134,11 @@ class Fields {
   reset(): void {
     this.type = "";
     this.subtype = "";
-    this.uuid = "";
-    this.timestamp = "";
     this.isSidechain = false;
+    this.uuidStart = -1;
+    this.uuidEnd = -1;
+    this.timeStart = -1;
+    this.timeEnd = -1;
     this.parentStart = -1;
     this.parentEnd = -1;
     this.logicalParentStart = -1;
@@ -183,17 +190,13 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
-/** Milliseconds since the epoch of an ISO timestamp; NaN when absent or unparseable. */
-function _time(text: string): number {
-  return text ? Date.parse(text) : NaN;
+/** Whether `line[start, end)` is a JSON string with at least one character (escapes undecoded). */
+function _nonEmptyString(line: Uint8Array, start: number, end: number): boolean {
+  return start >= 0 && line[start] === 0x22 && end - start > 2;
 }
 
 function stringOrEmpty(value: unknown): string {
   return typeof value === "string" ? value : "";
-}
-
-function count(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 /**
@@ -225,10 +228,16 @@ export class FileParser {
   #sessionIndex = new Map<string, number>();
   #state: SessionState[] = [];
   /**
-   * uuid → raw timestamp of every record of the file, for `logicalParentUuid` look-ups. Kept as
-   * text: only the few records a boundary points at are ever parsed as dates.
+   * uuid → time of every record of the file, for `logicalParentUuid` look-ups: the uuids' raw
+   * bytes end to end in `#uuidBytes` (record k's end at `#uuidEnds[k]`), times in `#uuidTimes`.
+   * Bytes, not a map of strings: a look-up is rare (a boundary without `durationMs`) and finds its
+   * parent a few records back, while building a string per record cost more than the rest of the
+   * record. uuids are compared as written, escapes undecoded.
    */
-  #uuidTime = new Map<string, string>();
+  #uuidBytes = new Uint8Array(1 << 12);
+  #uuidEnds: number[] = [];
+  #uuidTimes: number[] = [];
+  #usage = new UsageTokens();
   /** uuid → local session of old-layout sidechain records. */
   #chainOf = new Map<string, number>();
   #blocks: FileBlocks = {
@@ -268,7 +277,10 @@ export class FileParser {
     switch (ke - ks) {
       case 4:
         if (keyIs(line, ks, ke, "type")) f.type = _recordType(line, vs, ve);
-        else if (keyIs(line, ks, ke, "uuid")) f.uuid = stringOrEmpty(sliceValue(line, vs, ve));
+        else if (keyIs(line, ks, ke, "uuid")) {
+          f.uuidStart = vs;
+          f.uuidEnd = ve;
+        }
         break;
       case 7:
         if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
@@ -279,7 +291,8 @@ export class FileParser {
         break;
       case 9:
         if (keyIs(line, ks, ke, "timestamp")) {
-          f.timestamp = stringOrEmpty(sliceValue(line, vs, ve));
+          f.timeStart = vs;
+          f.timeEnd = ve;
         } else if (keyIs(line, ks, ke, "requestId")) {
           f.requestIdStart = vs;
           f.requestIdEnd = ve;
@@ -401,7 +414,7 @@ export class FileParser {
       index = this.#sessions.length;
       this.#sessions.push({ key, subagent });
       this.#sessionIndex.set(key, index);
-      this.#state.push({ lastTime: "", awaitingSummary: -1, awaitingCommand: -1 });
+      this.#state.push({ lastTimeMs: NaN, awaitingSummary: -1, awaitingCommand: -1 });
     }
     return index;
   }
@@ -416,8 +429,9 @@ export class FileParser {
       ? _optionalString(line, f.logicalParentStart, f.logicalParentEnd)
       : _optionalString(line, f.parentStart, f.parentEnd);
     let session = parent ? this.#chainOf.get(parent) : undefined;
-    if (session === undefined) session = this.#session(`chain:${f.uuid}`, true);
-    if (f.uuid) this.#chainOf.set(f.uuid, session);
+    const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
+    if (session === undefined) session = this.#session(`chain:${uuid}`, true);
+    if (uuid) this.#chainOf.set(uuid, session);
     return session;
   }
 
@@ -426,22 +440,61 @@ export class FileParser {
     const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
       f.type === "attachment" || f.type === "progress";
     if (!conversation) return;
-    if (f.uuid && f.timestamp) this.#uuidTime.set(f.uuid, f.timestamp);
+    const timed = _nonEmptyString(line, f.timeStart, f.timeEnd);
+    const timeMs = timed ? isoTimeMs(line, f.timeStart, f.timeEnd) : NaN;
+    if (timed && _nonEmptyString(line, f.uuidStart, f.uuidEnd)) this.#noteUuid(line, timeMs);
     // Progress records mirror sub-agent messages; they never carry requests of this session.
     if (f.type === "progress" || f.type === "attachment") return;
     const session = this.#sessionOf(f);
     const state = this.#state[session];
 
     if (f.type === "assistant") {
-      this.#assistant(line, lineNumber, session, _time(f.timestamp));
+      this.#assistant(line, lineNumber, session, timeMs);
     } else if (f.type === "system") {
       if (f.subtype === "compact_boundary") {
-        this.#boundary(line, session, state, _time(f.timestamp));
+        this.#boundary(line, session, state, timeMs);
       } else if (f.subtype === "microcompact_boundary") this.#counts.microcompactions++;
     } else if (f.type === "user") {
-      this.#user(line, state);
+      this.#user(line, state, timeMs);
     }
-    if (f.timestamp) state.lastTime = f.timestamp;
+    if (timed) state.lastTimeMs = timeMs;
+  }
+
+  /** Appends the current record's uuid bytes and time to the look-up arena. */
+  #noteUuid(line: Uint8Array, timeMs: number): void {
+    const f = this.#fields;
+    const from = this.#uuidEnds.length === 0 ? 0 : this.#uuidEnds[this.#uuidEnds.length - 1];
+    const length = f.uuidEnd - f.uuidStart;
+    if (from + length > this.#uuidBytes.length) {
+      const grown = new Uint8Array(Math.max(2 * this.#uuidBytes.length, from + length));
+      grown.set(this.#uuidBytes.subarray(0, from));
+      this.#uuidBytes = grown;
+    }
+    const arena = this.#uuidBytes;
+    for (let i = 0; i < length; i++) arena[from + i] = line[f.uuidStart + i];
+    this.#uuidEnds.push(from + length);
+    this.#uuidTimes.push(timeMs);
+  }
+
+  /** Time of the latest record whose uuid bytes equal `line[start, end)`; undefined: none. */
+  #uuidTime(line: Uint8Array, start: number, end: number): number | undefined {
+    const length = end - start;
+    const arena = this.#uuidBytes;
+    const ends = this.#uuidEnds;
+    for (let k = ends.length - 1; k >= 0; k--) {
+      const to = ends[k];
+      const from = k === 0 ? 0 : ends[k - 1];
+      if (to - from !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (arena[from + i] !== line[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return this.#uuidTimes[k];
+    }
+    return undefined;
   }
 
   #assistant(line: Uint8Array, lineNumber: number, session: number, timeMs: number): void {
@@ -454,11 +507,8 @@ export class FileParser {
     const model = f.modelStart >= 0
       ? stringOrEmpty(sliceValue(line, f.modelStart, f.modelEnd))
       : "";
-    let usage: Record<string, unknown> | undefined;
-    if (f.usageStart >= 0) {
-      const v = parseSlice(line, f.usageStart, f.usageEnd);
-      if (v !== null && typeof v === "object") usage = v as Record<string, unknown>;
-    }
+    const usage = this.#usage;
+    const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;
@@ -468,7 +518,7 @@ export class FileParser {
       this.#counts.syntheticRecords++;
       return;
     }
-    if (usage === undefined) {
+    if (!hasUsage) {
       this.#counts.blocksWithoutUsage++;
       return;
     }
@@ -482,27 +532,19 @@ export class FileParser {
       }
     } else {
       this.#counts.blocksWithoutMessageId++;
-      key = f.uuid ? `uuid:${f.uuid}` : `line:${lineNumber}`;
-    }
-    const created = count(usage.cache_creation_input_tokens);
-    const breakdown = usage.cache_creation;
-    let w5 = created;
-    let w1h = 0;
-    if (breakdown !== null && typeof breakdown === "object") {
-      const b = breakdown as Record<string, unknown>;
-      w5 = count(b.ephemeral_5m_input_tokens);
-      w1h = count(b.ephemeral_1h_input_tokens);
+      const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
+      key = uuid ? `uuid:${uuid}` : `line:${lineNumber}`;
     }
     const blocks = this.#blocks;
     blocks.session.push(session);
     blocks.key.push(key);
     blocks.model.push(model);
     blocks.timeMs.push(timeMs);
-    blocks.input.push(count(usage.input_tokens));
-    blocks.cacheWrite5m.push(w5);
-    blocks.cacheWrite1h.push(w1h);
-    blocks.cacheRead.push(count(usage.cache_read_input_tokens));
-    blocks.output.push(count(usage.output_tokens));
+    blocks.input.push(usage.input);
+    blocks.cacheWrite5m.push(usage.cacheWrite5m);
+    blocks.cacheWrite1h.push(usage.cacheWrite1h);
+    blocks.cacheRead.push(usage.cacheRead);
+    blocks.output.push(usage.output);
   }
 
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
@@ -517,15 +559,16 @@ export class FileParser {
     if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
       durationSeconds = meta.durationMs / 1000;
     } else if (!manual) {
-      const logicalParent = _optionalString(line, f.logicalParentStart, f.logicalParentEnd);
-      const parentTime = logicalParent ? this.#uuidTime.get(logicalParent) : undefined;
-      const start = _time(parentTime ?? state.lastTime);
+      const parentTime = _nonEmptyString(line, f.logicalParentStart, f.logicalParentEnd)
+        ? this.#uuidTime(line, f.logicalParentStart, f.logicalParentEnd)
+        : undefined;
+      const start = parentTime ?? state.lastTimeMs;
       durationSeconds = (timeMs - start) / 1000;
     }
     if (durationSeconds < 0) durationSeconds = NaN;
     const index = this.#boundaries.length;
     this.#boundaries.push({
-      uuid: f.uuid,
+      uuid: _optionalString(line, f.uuidStart, f.uuidEnd),
       session,
       blocksBefore: this.#blocks.key.length,
       manual,
@@ -539,7 +582,7 @@ export class FileParser {
     state.awaitingCommand = manual && Number.isNaN(durationSeconds) ? index : -1;
   }
 
-  #user(line: Uint8Array, state: SessionState): void {
+  #user(line: Uint8Array, state: SessionState, timeMs: number): void {
     const f = this.#fields;
     if (f.messageStart < 0) return;
     if (f.isCompactSummary && state.awaitingSummary >= 0) {
@@ -554,7 +597,7 @@ export class FileParser {
     ) {
       const boundary = this.#boundaries[state.awaitingCommand];
       state.awaitingCommand = -1;
-      const seconds = (boundary.timeMs - _time(f.timestamp)) / 1000;
+      const seconds = (boundary.timeMs - timeMs) / 1000;
       boundary.durationSeconds = seconds >= 0 ? seconds : NaN;
     }
   }

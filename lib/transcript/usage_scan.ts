@@ -1,0 +1,123 @@
+/**
+ * A request block's `message.usage`, read from bytes: the five token counts of analysis-spec §1
+ * without `JSON.parse` of the object. Plain integers are read digit by digit; any other value goes
+ * through `JSON.parse`, so the counts equal those of parsing the object (later duplicate keys win,
+ * as in `JSON.parse`). Keys are compared as written (a key spelled with escapes is not
+ * recognised).
+ *
+ * @module
+ */
+
+import { forEachMember, keyIs, sliceValue } from "./json_scan.ts";
+
+/** Token counts of one usage object; negative, fractional-free, non-finite or absent counts are 0. */
+export class UsageTokens {
+  /** `input_tokens` (u). */
+  input = 0;
+  /** `cache_creation.ephemeral_5m_input_tokens`, or all of `cache_creation_input_tokens` (w5). */
+  cacheWrite5m = 0;
+  /** `cache_creation.ephemeral_1h_input_tokens` (w1h). */
+  cacheWrite1h = 0;
+  /** `cache_read_input_tokens` (r). */
+  cacheRead = 0;
+  /** `output_tokens` (y). */
+  output = 0;
+
+  #line: Uint8Array = new Uint8Array(0);
+  #created = 0;
+  /** Whether a `cache_creation` object was seen (then it decides w5 and w1h). */
+  #breakdown = false;
+
+  /**
+   * Reads the usage value at `line[start, end)`.
+   *
+   * @returns false when the value is not an object (absent usage, as analysis-spec §1 treats it).
+   * @throws {SyntaxError} when a count is not valid JSON.
+   *
+   * @example
+   * ```ts
+   * import { UsageTokens } from "./usage_scan.ts";
+   * import assert from "node:assert/strict";
+   * const text = '{"input_tokens":3,"cache_creation_input_tokens":7,"output_tokens":2}';
+   * const usage = new UsageTokens();
+   * assert.equal(usage.read(new TextEncoder().encode(text), 0, text.length), true);
+   * assert.deepEqual([usage.input, usage.cacheWrite5m, usage.cacheWrite1h, usage.output], [3, 7, 0, 2]);
+   * ```
+   */
+  read(line: Uint8Array, start: number, end: number): boolean {
+    this.input =
+      this.cacheWrite5m =
+      this.cacheWrite1h =
+      this.cacheRead =
+      this.output =
+        0;
+    this.#created = 0;
+    this.#breakdown = false;
+    const first = line[start];
+    // An array is an object to JSON.parse-based code too: every count reads as absent.
+    if (first === 0x5b) return true;
+    if (first !== 0x7b) return false;
+    this.#line = line;
+    if (forEachMember(line, start, this.#visitUsage) !== end) {
+      throw new SyntaxError("usage is not a well-formed object");
+    }
+    if (!this.#breakdown) this.cacheWrite5m = this.#created;
+    return true;
+  }
+
+  #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
+    const line = this.#line;
+    switch (ke - ks) {
+      case 12:
+        if (keyIs(line, ks, ke, "input_tokens")) this.input = _count(line, vs, ve);
+        break;
+      case 13:
+        if (keyIs(line, ks, ke, "output_tokens")) this.output = _count(line, vs, ve);
+        break;
+      case 14:
+        if (keyIs(line, ks, ke, "cache_creation")) {
+          this.cacheWrite5m = this.cacheWrite1h = 0;
+          const first = line[vs];
+          this.#breakdown = first === 0x7b || first === 0x5b;
+          if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
+            throw new SyntaxError("usage.cache_creation is not a well-formed object");
+          }
+        }
+        break;
+      case 23:
+        if (keyIs(line, ks, ke, "cache_read_input_tokens")) this.cacheRead = _count(line, vs, ve);
+        break;
+      case 27:
+        if (keyIs(line, ks, ke, "cache_creation_input_tokens")) {
+          this.#created = _count(line, vs, ve);
+        }
+        break;
+    }
+  };
+
+  #visitBreakdown = (ks: number, ke: number, vs: number, ve: number): void => {
+    const line = this.#line;
+    if (ke - ks !== 25) return;
+    if (keyIs(line, ks, ke, "ephemeral_5m_input_tokens")) this.cacheWrite5m = _count(line, vs, ve);
+    else if (keyIs(line, ks, ke, "ephemeral_1h_input_tokens")) {
+      this.cacheWrite1h = _count(line, vs, ve);
+    }
+  };
+}
+
+/** A token count: positive finite numbers as they are, anything else 0. */
+function _count(line: Uint8Array, start: number, end: number): number {
+  // A leading zero is left to JSON.parse, which rejects it as JSON does.
+  if (end - start <= 15 && (line[start] !== 0x30 || end - start === 1)) {
+    let value = 0;
+    let i = start;
+    for (; i < end; i++) {
+      const d = line[i] - 0x30;
+      if (d < 0 || d > 9) break;
+      value = value * 10 + d;
+    }
+    if (i === end) return value;
+  }
+  const value = sliceValue(line, start, end);
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}

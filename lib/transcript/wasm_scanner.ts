@@ -1,0 +1,133 @@
+/**
+ * The WebAssembly half of the byte scanner: one shared module instance per thread, its memory,
+ * and the regions of that memory that line readers fill.
+ *
+ * Why WebAssembly: finding the end of a long JSON string, or the next newline, is a search for a
+ * few byte values. JavaScript looks at one byte per step; the module (`wasm/scan.wat`) compares
+ * 16 at once with SIMD. The scanner functions in {@linkcode ./json_scan.ts} use it whenever the
+ * bytes they are given already live in this memory ({@linkcode inScanMemory}), and their
+ * JavaScript loops otherwise; tests check the two agree byte for byte.
+ *
+ * Regions: a line reader takes a region, reads file bytes straight into it (no copy), and gives
+ * it back when done. Regions are handed out as a stack; a region that must grow while another sits
+ * above it moves to the top. Memory only grows (a WebAssembly rule), so after the longest line of
+ * a run it stays that large; growing replaces `memory.buffer`, so views must be re-fetched with
+ * {@linkcode scanBytes} after any call that may grow.
+ *
+ * @module
+ */
+
+import { SCAN_WASM_BASE64 } from "./wasm/scan_wasm.ts";
+
+interface ScanExports {
+  memory: WebAssembly.Memory;
+  string_end(pos: number, end: number): number;
+  index_of(byte: number, pos: number, end: number): number;
+  skip_value(pos: number, end: number): number;
+}
+
+/** Bytes below this address are the module's own (the bracket stack of `skip_value`). */
+const DATA_START = 65536;
+const PAGE = 65536;
+
+function _instantiate(): ScanExports {
+  const binary = atob(SCAN_WASM_BASE64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  // Synchronous: the module is under 1 KB, and an async start would make every reader async.
+  return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as ScanExports;
+}
+
+const wasm = _instantiate();
+let view = new Uint8Array(wasm.memory.buffer);
+
+/** The module's memory as bytes. Re-fetch after anything that may have grown it. */
+export function scanBytes(): Uint8Array {
+  if (view.buffer !== wasm.memory.buffer) view = new Uint8Array(wasm.memory.buffer);
+  return view;
+}
+
+/** Whether `bytes` is a view into the scanner's memory (so the SIMD functions can read it). */
+export function inScanMemory(bytes: Uint8Array): boolean {
+  return bytes.buffer === view.buffer;
+}
+
+/**
+ * Position after the closing quote of the string that continues at absolute address `pos` (not
+ * inside an escape), or -1 when it does not close before `end`.
+ */
+export const wasmStringEnd: (pos: number, end: number) => number = wasm.string_end;
+
+/** Absolute address of the first `byte` in `[pos, end)`, or -1. */
+export const wasmIndexOf: (byte: number, pos: number, end: number) => number = wasm.index_of;
+
+/**
+ * End of the JSON value at absolute address `pos`, -1 when broken, -3 when nested deeper than
+ * 65,536 levels (use the JavaScript scanner then).
+ */
+export const wasmSkipValue: (pos: number, end: number) => number = wasm.skip_value;
+
+/** A byte range of the scanner's memory owned by one reader. */
+export interface ScanRegion {
+  /** Absolute address of the region's first byte. */
+  offset: number;
+  /** Size in bytes. */
+  capacity: number;
+}
+
+interface Slot extends ScanRegion {
+  live: boolean;
+}
+
+const stack: Slot[] = [];
+
+function _top(): number {
+  const last = stack.at(-1);
+  return last === undefined ? DATA_START : last.offset + last.capacity;
+}
+
+function _ensureMemory(end: number): void {
+  const size = wasm.memory.buffer.byteLength;
+  if (end > size) wasm.memory.grow(Math.ceil((end - size) / PAGE));
+  scanBytes();
+}
+
+/** Takes a region of `capacity` bytes. Give it back with {@linkcode releaseRegion}. */
+export function acquireRegion(capacity: number): ScanRegion {
+  const slot: Slot = { offset: _top(), capacity, live: true };
+  _ensureMemory(slot.offset + capacity);
+  stack.push(slot);
+  return slot;
+}
+
+/**
+ * Grows `region` to `capacity` bytes, keeping its first `keep` bytes. The region's `offset` may
+ * change (when another region sits above it).
+ */
+export function growRegion(region: ScanRegion, capacity: number, keep: number): void {
+  const slot = region as Slot;
+  if (stack.at(-1) === slot) {
+    _ensureMemory(slot.offset + capacity);
+    slot.capacity = capacity;
+    return;
+  }
+  // Another region sits above: leave a dead placeholder where this one was (its space returns
+  // once everything above is released) and move to the top.
+  stack[stack.indexOf(slot)] = { offset: slot.offset, capacity: slot.capacity, live: false };
+  const offset = _top();
+  _ensureMemory(offset + capacity);
+  scanBytes().copyWithin(offset, slot.offset, slot.offset + keep);
+  slot.offset = offset;
+  slot.capacity = capacity;
+  stack.push(slot);
+}
+
+/** Gives a region back. Its bytes may be reused at once. */
+export function releaseRegion(region: ScanRegion): void {
+  (region as Slot).live = false;
+  _popDead();
+}
+
+function _popDead(): void {
+  while (stack.length > 0 && !stack[stack.length - 1].live) stack.pop();
+}
