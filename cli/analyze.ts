@@ -13,6 +13,8 @@ import {
   type AnalyzeOptions,
   analyzeTriggerParallel,
   DEFAULT_ANALYZE_OPTIONS,
+  MissingModelInputsError,
+  type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
 import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
@@ -39,6 +41,15 @@ Options:
   --omega NUMBER          Uncached-token price multiplier (default: from the corpus's cache writes).
   --a NUMBER              Compaction seconds per input token (default: from the time fit).
   --v NUMBER              Summary tokens written per second (default: from the time fit).
+  --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
+                          (default: fitted, G(C) = g0 + g1*C, or the median G with fewer than 3
+                          compactions).
+  --post-prefix TOKENS    Context kept besides the summary after a compaction, P, tokens;
+                          R(C) = P + G(C) (default: median of R - G over the compactions).
+  --beta SHARE            Cached share of the compaction input, 0 to 1 (default: median over
+                          the compactions).
+  --c-post SHARE          Cached share of the first request after a compaction, 0 to 1
+                          (default: median over the compactions).
   --method NAME           Resampling: ${BLOCK_METHODS.join(", ")} (default: ${D.method}).
   --block-size INTEGER    Steps per resampling block (default: ${D.blockSize}).
   --workloads INTEGER     Resampled workloads (default: ${D.workloads}).
@@ -49,14 +60,20 @@ Options:
   --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
   --compaction-step-share previous|kept
                           Cached share of a step across a real compaction where the replay
-                          does not compact: the request's before it (previous, the default) or
-                          its own (kept, analysis-spec section 3 literally) (default:
+                          does not compact: the request's before it (previous) or its own
+                          (kept, analysis-spec section 3 literally) (default:
                           ${D.compactionStepShare}). See "Choices" below.
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
                           (default: ${DEFAULT_THREADS}).
   -h, --help              Show this help.
 
 When the corpus has too few timed compactions to fit the time model, give both --a and --v.
+When it has no usable compaction at all, give the compaction model by hand too, e.g.
+  deno task analyze --a 9e-5 --v 80 --summary-tokens 8000 --post-prefix 58000 --beta 0.99 \\
+    --c-post 0.3 PATH
+(the values of the full synthetic corpus, which reproduces the published one). A value given
+overrides the fitted one; the JSON says which were given (fit.timeModelSource,
+fit.compactionModelSource).
 
 Choices:
   The default --compaction-step-share previous deviates from analysis-spec section 3, which
@@ -82,6 +99,8 @@ interface NumberFlag {
   min: number;
   /** true: the value must be > min; false: ≥ min. */
   exclusive: boolean;
+  /** Largest allowed value (inclusive). @default {Infinity} */
+  max?: number;
 }
 
 const NUMBER_FLAGS: NumberFlag[] = [
@@ -91,6 +110,10 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
   { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
   { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
+  { flag: "summary-tokens", key: "summaryTokens", integer: false, min: 0, exclusive: false },
+  { flag: "post-prefix", key: "postPrefix", integer: false, min: 0, exclusive: false },
+  { flag: "beta", key: "beta", integer: false, min: 0, exclusive: false, max: 1 },
+  { flag: "c-post", key: "cPost", integer: false, min: 0, exclusive: false, max: 1 },
   { flag: "block-size", key: "blockSize", integer: true, min: 1, exclusive: false },
   { flag: "workloads", key: "workloads", integer: true, min: 1, exclusive: false },
   { flag: "seed", key: "seed", integer: true, min: 0, exclusive: false },
@@ -100,6 +123,88 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
   { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
 ];
+
+/**
+ * Each input the corpus may fail to give: its flag, what the flag takes, and the example value
+ * (the full synthetic corpus, which reproduces the published one: a 8.9e-5 s/token, v 79 tokens/s,
+ * median G 7991 tokens, P 57399 tokens, β 0.996, c_post 0.305).
+ */
+const MODEL_FLAGS: Record<ModelInput, { flag: string; example: string }> = {
+  a: { flag: "--a", example: "9e-5" },
+  v: { flag: "--v", example: "80" },
+  summaryTokens: { flag: "--summary-tokens", example: "8000" },
+  postPrefix: { flag: "--post-prefix", example: "58000" },
+  beta: { flag: "--beta", example: "0.99" },
+  cPost: { flag: "--c-post", example: "0.3" },
+};
+
+/** A word as a POSIX shell reads it back (single-quoted unless plainly safe). */
+function _shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The message for a corpus that cannot give some inputs of the replay: why, exactly the flags
+ * that are missing, and the command line again with those flags added.
+ *
+ * @param missing The options the corpus could not give and the user did not.
+ * @param reasons Why the corpus could not give them.
+ * @param args The command line as given.
+ * @returns Lines for stderr.
+ *
+ * @example No compaction, --a and --v given
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { missingInputsMessage } from "./analyze.ts";
+ *
+ * const text = missingInputsMessage(
+ *   ["summaryTokens", "postPrefix", "beta", "cPost"],
+ *   ["the corpus has no compaction"],
+ *   ["--a", "1e-4", "--v", "60", "my dir"],
+ * );
+ * assert.match(text, /missing: --summary-tokens, --post-prefix, --beta, --c-post/);
+ * assert.match(text, /--c-post 0\.3 --a 1e-4 --v 60 'my dir'/);
+ * ```
+ */
+export function missingInputsMessage(
+  missing: readonly ModelInput[],
+  reasons: readonly string[],
+  args: readonly string[],
+): string {
+  const flags = missing.map((m) => MODEL_FLAGS[m]);
+  const example = [
+    "deno task analyze",
+    ...flags.map((f) => `${f.flag} ${f.example}`),
+    ...args.map(_shellWord),
+  ].join(" ");
+  return [
+    `analyze: ${reasons.join("; ")}.`,
+    `Give ${missing.length === 1 ? "it" : "them"} by flag instead; missing: ` +
+    `${flags.map((f) => f.flag).join(", ")} (see --help for units). For example, with the values ` +
+    `of the full synthetic corpus (measure your own if you can):`,
+    `  ${example}`,
+  ].join("\n");
+}
+
+/**
+ * G(C) as the report's text says it: the line with its fit, the median fallback of
+ * analysis-spec §2 with its reason, or the value given by flag.
+ */
+function summaryModelText(r: TriggerReport): string {
+  const m = r.fit.summaryModel;
+  if (m.method === "options") return `G(C) = ${m.g0.toFixed(0)} tokens (given)`;
+  if (m.method === "median") {
+    const why = m.n < 3
+      ? `fewer than 3 compactions with C and G`
+      : `all ${m.n} compactions with C and G have the same C`;
+    return `G(C) = ${m.g0.toFixed(0)} tokens, the median G of ${m.n} compaction${
+      m.n === 1 ? "" : "s"
+    } (median fallback: ${why})`;
+  }
+  return `G(C) = ${m.g0.toFixed(0)} + ${m.g1.toFixed(5)}*C (linear, R^2 ${
+    fixed(m.rSquared, 3)
+  }, n ${m.n})`;
+}
 
 const k = (v: number) => `${(v / 1000).toFixed(0)}K`;
 const usd = (v: number | null) => (v === null ? "n/a" : `$${v.toFixed(3)}`);
@@ -142,6 +247,8 @@ const fixed = (v: number | null, digits: number) => (v === null ? "n/a" : v.toFi
 export function formatReport(r: TriggerReport): string {
   const c = r.corpus;
   const f = r.fit;
+  const given = (part: keyof typeof f.compactionModelSource) =>
+    f.compactionModelSource[part] === "options" ? " (given)" : "";
   const lines = [
     `Corpus: ${c.model}, ${
       c.sessions.main + c.sessions.subagent
@@ -179,13 +286,12 @@ export function formatReport(r: TriggerReport): string {
     `  used: a = ${r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
       r.timeModel.vTokensPerSecond.toFixed(1)
     } token/s (${f.timeModelSource})`,
-    `Summary size G(C) = ${f.summaryModel.g0.toFixed(0)} + ${f.summaryModel.g1.toFixed(5)}*C ` +
-      `(${f.summaryModel.method}, R^2 ${
-        fixed(f.summaryModel.rSquared, 3)
-      }, n ${f.summaryModel.n}); ` +
-      `R(C) = ${f.postPrefix.toFixed(0)} + G(C); beta ${f.beta.toFixed(3)}, c_post ${
-        f.cPost.toFixed(3)
-      }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
+    `Summary size ${summaryModelText(r)}; R(C) = ${f.postPrefix.toFixed(0)} + G(C)${
+      given("postPrefix")
+    }; beta ${f.beta.toFixed(3)}${given("beta")}, c_post ${f.cPost.toFixed(3)}${
+      given("cPost")
+    }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
+    ...(f.compactionModelError === null ? [] : [`  (not fitted: ${f.compactionModelError})`]),
     `Prices: alpha ${r.prices.alpha}, rho ${r.prices.rho}, p_m $${r.prices.inputUsdPerMillion}/M, ` +
       `omega ${r.prices.omega.toFixed(3)}`,
     "",
@@ -292,12 +398,15 @@ export async function main(args: string[]): Promise<number> {
     const raw = values[f.flag];
     if (raw === undefined) continue;
     const v = Number(raw);
+    const max = f.max ?? Infinity;
     const ok = String(raw).trim() !== "" && Number.isFinite(v) &&
-      (f.exclusive ? v > f.min : v >= f.min) && (!f.integer || Number.isInteger(v));
+      (f.exclusive ? v > f.min : v >= f.min) && v <= max && (!f.integer || Number.isInteger(v));
     if (!ok) {
       console.error(
         `analyze: --${f.flag} must be ${f.integer ? "an integer" : "a number"} ` +
-          `${f.exclusive ? ">" : ">="} ${f.min}, got "${raw}"`,
+          `${f.exclusive ? ">" : ">="} ${f.min}${
+            max === Infinity ? "" : ` and <= ${max}`
+          }, got "${raw}"`,
       );
       return EXIT.invalidArguments;
     }
@@ -347,11 +456,8 @@ export async function main(args: string[]): Promise<number> {
     try {
       report = await analyzeTriggerParallel(corpus, { ...analyzeOptions, threads });
     } catch (error) {
-      if (error instanceof RangeError && /time model/.test(error.message)) {
-        console.error(
-          `analyze: ${error.message}.\nGive the time model by flag instead: --a SECONDS_PER_TOKEN ` +
-            `--v SUMMARY_TOKENS_PER_SECOND (the seed's corpus: about --a 9e-5 --v 80).`,
-        );
+      if (error instanceof MissingModelInputsError) {
+        console.error(missingInputsMessage(error.missing, error.reasons, args));
         return EXIT.emptySample;
       }
       throw error;

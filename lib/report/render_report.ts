@@ -302,7 +302,11 @@ function _fit(report: TriggerReport): string {
       f.timeModelError === null ? "" : ` (the fit failed: ${_escape(f.timeModelError)})`
     }.`;
   const s = f.summaryModel;
-  const summary = s.method === "linear"
+  const given = (part: keyof typeof f.compactionModelSource) =>
+    f.compactionModelSource[part] === "options" ? " (given as an option)" : "";
+  const summary = s.method === "options"
+    ? `G = ${_n(s.g0)} tokens, given as an option`
+    : s.method === "linear"
     ? `G(C) = ${_n(s.g0)} ${s.g1 < 0 ? "−" : "+"} ${
       _sig(Math.abs(s.g1), 3)
     } · C tokens, least squares on ${_n(s.n)} compactions, R² = ${
@@ -323,11 +327,19 @@ ${rows.join("\n")}
 <h3>What a compaction leaves behind</h3>
 <table class="facts"><tbody>
 <tr><th scope="row">Summary size</th><td>${summary}</td></tr>
-<tr><th scope="row">Context after a compaction</th><td>R(C) = ${
-    _n(f.postPrefix)
-  } + G(C) tokens</td></tr>
-<tr><th scope="row">β, cached share of the compaction input</th><td>${_pct(f.beta)}</td></tr>
-<tr><th scope="row">Cached share of the first request after it</th><td>${_pct(f.cPost)}</td></tr>
+<tr><th scope="row">Context after a compaction</th><td>R(C) = ${_n(f.postPrefix)} + G(C) tokens${
+    given("postPrefix")
+  }</td></tr>
+<tr><th scope="row">β, cached share of the compaction input</th><td>${_pct(f.beta)}${
+    given("beta")
+  }</td></tr>
+<tr><th scope="row">Cached share of the first request after it</th><td>${_pct(f.cPost)}${
+    given("cPost")
+  }</td></tr>${
+    f.compactionModelError === null
+      ? ""
+      : `\n<tr><th scope="row">Not fitted</th><td>${_escape(f.compactionModelError)}</td></tr>`
+  }
 <tr><th scope="row">Δ, mean growth per request</th><td>${
     f.meanGrowthTokens === null ? "–" : `${_n(f.meanGrowthTokens)} tokens`
   }</td></tr>

@@ -5,6 +5,13 @@
  * - ω comes from the corpus (§1) unless given; a corpus without uncached tokens uses 1.
  * - The time fit may fail (too few timed compactions); then `a` and `v` must both be given and
  *   the document says so (`fit.timeModelSource: "options"`, `fit.timeModelError`).
+ * - The compaction model (G(C), P, β, c_post of §2) can be given by hand, part by part
+ *   (`summaryTokens`, `postPrefix`, `beta`, `cPost`); a given part overrides the fitted one and
+ *   the document says so (`fit.compactionModelSource`, and `fit.compactionModelError` when the
+ *   corpus could not have given it). A given G is a constant: G(C) = G. This is how a corpus
+ *   with no usable compaction can be analyzed at all: when some of a, v, G, P, β, c_post is
+ *   neither given nor fittable, {@linkcode MissingModelInputsError} names every missing one at
+ *   once.
  * - The observed bill prices a compaction with unknown β_i at the median β, one with unknown
  *   G_i at G(C_i), and leaves out one with unknown C_i.
  * - The replay-at-observed-trigger check replays workload 0 at the median C of the automatic
@@ -41,7 +48,12 @@ import {
   meanGrowth,
   type StepColumns,
 } from "./steps.ts";
-import { fitSummaryModel } from "./summary_model.ts";
+import {
+  resolveSummaryModel,
+  SUMMARY_MODEL_PARTS,
+  type SummaryModel,
+  type SummaryModelPart,
+} from "./summary_model.ts";
 import { fitTimeModel, type TimeModel } from "./time_model.ts";
 import { DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
 import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads, type Workloads } from "./workloads.ts";
@@ -60,6 +72,27 @@ export interface AnalyzeOptions {
   a?: number | null;
   /** v, summary tokens per second; null takes it from the time fit. @default {null} */
   v?: number | null;
+  /**
+   * G, summary tokens written by every compaction (≥ 0): G(C) = G for every trigger, in place
+   * of the fitted G(C) = g0 + g1·C; null fits G(C) on the corpus's compactions (§2).
+   * @default {null}
+   */
+  summaryTokens?: number | null;
+  /**
+   * P, context tokens kept besides the summary after a compaction (≥ 0): R(C) = P + G(C); null
+   * takes the median of R_i − G_i over the corpus's compactions (§2). @default {null}
+   */
+  postPrefix?: number | null;
+  /**
+   * β, cached share of the compaction input, 0…1; null takes the median β_i of the corpus's
+   * compactions (§2). @default {null}
+   */
+  beta?: number | null;
+  /**
+   * c_post, cached share of the first request after a compaction, 0…1; null takes the median
+   * over the corpus's compactions (§2). @default {null}
+   */
+  cPost?: number | null;
   /** Resampled workloads K. @default {100} */
   workloads?: number;
   /** Block bootstrap method. @default {"permute"} */
@@ -93,6 +126,10 @@ export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeOptions, "on
     omega: null,
     a: null,
     v: null,
+    summaryTokens: null,
+    postPrefix: null,
+    beta: null,
+    cPost: null,
     workloads: DEFAULT_WORKLOAD_OPTIONS.workloads,
     method: DEFAULT_WORKLOAD_OPTIONS.method,
     blockSize: DEFAULT_WORKLOAD_OPTIONS.blockSize,
@@ -141,6 +178,10 @@ export interface TriggerReport {
     omega: number | null;
     a: number | null;
     v: number | null;
+    summaryTokens: number | null;
+    postPrefix: number | null;
+    beta: number | null;
+    cPost: number | null;
     workloads: number;
     method: BlockMethod;
     blockSize: number;
@@ -158,6 +199,10 @@ export interface TriggerReport {
     timeModelSource: "fit" | "options" | "fit and options";
     /** Why the time fit failed, when a and v came from the options (else null). */
     timeModelError: string | null;
+    /** Where each part of the compaction model came from: fitted, or given as an option. */
+    compactionModelSource: Record<SummaryModelPart, "fit" | "options">;
+    /** Why the corpus could not give the parts that were given as options (else null). */
+    compactionModelError: string | null;
     both: { a: number; v: number; rSquared: number; n: number } | null;
     summaryOnly: { v: number; rSquared: number; n: number } | null;
     inputOnly: { a: number; rSquared: number; n: number } | null;
@@ -166,7 +211,8 @@ export interface TriggerReport {
       g1: number;
       rSquared: number | null;
       n: number;
-      method: "linear" | "median";
+      /** linear fit, median fallback (fewer than 3 compactions or all C equal), or given G. */
+      method: "linear" | "median" | "options";
     };
     /** P, tokens. */
     postPrefix: number;
@@ -207,6 +253,32 @@ export interface TriggerReport {
   diagnostics: ReaderDiagnostics;
 }
 
+/** An input of the replay that is fitted from the compactions, or else given as an option. */
+export type ModelInput = "a" | "v" | SummaryModelPart;
+
+/**
+ * The corpus cannot give some inputs of the replay (too few, or no, usable compactions) and they
+ * were not given as options. `missing` names exactly those options, in the order a, v,
+ * summaryTokens, postPrefix, beta, cPost; `reasons` says why the corpus could not give them.
+ */
+export class MissingModelInputsError extends RangeError {
+  /** The options to give. */
+  readonly missing: readonly ModelInput[];
+  /** Why each group could not be fitted. */
+  readonly reasons: readonly string[];
+
+  /**
+   * @param missing The options to give.
+   * @param reasons Why the corpus could not give them.
+   */
+  constructor(missing: readonly ModelInput[], reasons: readonly string[]) {
+    super(`${reasons.join("; ")}. Give ${missing.join(", ")} as options instead`);
+    this.name = "MissingModelInputsError";
+    this.missing = missing;
+    this.reasons = reasons;
+  }
+}
+
 /**
  * Runs the trigger analysis: corpus summary, time fit, summary model, workloads, replay over
  * the trigger grid, curves, checks and the steady state. Deterministic: the same corpus and
@@ -216,9 +288,10 @@ export interface TriggerReport {
  * @param corpus The reader's tables (one model).
  * @param options Prices, time-model overrides, resampling and grid.
  * @returns The §5 document.
- * @throws {RangeError} When the corpus has no requests; when the time fit fails and `a` and
- * `v` are not both given (the message is the fit's), or gives a < 0 or v ≤ 0 for one not
- * given; when the summary model cannot be fitted; on out-of-range options.
+ * @throws {MissingModelInputsError} (a RangeError) When the corpus cannot give some of a, v
+ * (the time fit fails, or gives a < 0 or v ≤ 0) or of G, P, β, c_post (no compaction carries
+ * what they need) and those are not given; it names all of them.
+ * @throws {RangeError} When the corpus has no requests; on out-of-range options.
  *
  * @example See tests/trigger/analyze_test.ts for a full corpus; the document's shape:
  * ```ts
@@ -363,24 +436,73 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
       throw new RangeError(`Invalid option: ${name} must be a positive number, got ${value}`);
     }
   }
+  for (
+    const [name, value, max] of [
+      ["summaryTokens", o.summaryTokens, Infinity],
+      ["postPrefix", o.postPrefix, Infinity],
+      ["beta", o.beta, 1],
+      ["cPost", o.cPost, 1],
+    ] as const
+  ) {
+    if (value !== null && !(Number.isFinite(value) && value >= 0 && value <= max)) {
+      throw new RangeError(
+        `Invalid option: ${name} must be a number ${
+          max === 1 ? "from 0 to 1" : ">= 0"
+        }, got ${value}`,
+      );
+    }
+  }
 
+  const missing: ModelInput[] = [];
+  const reasons: string[] = [];
+  const none = corpus.compactions.length === 0;
+  if (none) {
+    reasons.push(
+      `Cannot fit the compaction models: the corpus has no compaction of model "${corpus.model}"`,
+    );
+  }
   let time: TimeModel | null = null;
   let timeError: string | null = null;
   try {
     time = fitTimeModel(corpus.compactions);
   } catch (error) {
-    if (!(error instanceof RangeError) || o.a === null || o.v === null) throw error;
+    if (!(error instanceof RangeError)) throw error;
     timeError = error.message;
   }
-  const a = o.a ?? time!.both.a;
-  const v = o.v ?? time!.both.v;
-  if (!(Number.isFinite(a) && a >= 0 && Number.isFinite(v) && v > 0)) {
-    throw new RangeError(
-      `Cannot use the time model: the fit on ${time!.both.n} timed compactions gives ` +
+  const a = o.a ?? time?.both.a ?? NaN;
+  const v = o.v ?? time?.both.v ?? NaN;
+  if (time === null) {
+    if (o.a === null) missing.push("a");
+    if (o.v === null) missing.push("v");
+    if (!none && missing.length > 0) reasons.push(timeError!);
+  } else if (!(Number.isFinite(a) && a >= 0 && Number.isFinite(v) && v > 0)) {
+    // Only a fitted value can be out of range here (given ones were checked above).
+    if (!(Number.isFinite(a) && a >= 0)) missing.push("a");
+    if (!(Number.isFinite(v) && v > 0)) missing.push("v");
+    reasons.push(
+      `Cannot use the time model: the fit on ${time.both.n} timed compactions gives ` +
         `a = ${a} s/token and v = ${v} tokens/s, and a must be >= 0 and v > 0`,
     );
   }
-  const model = fitSummaryModel(corpus.compactions);
+  const resolved = resolveSummaryModel(corpus.compactions, o);
+  if (resolved.missing.length > 0) {
+    missing.push(...resolved.missing);
+    if (!none) {
+      const why = [...new Set(resolved.missing.map((p) => resolved.problems[p]!))];
+      reasons.push(`Cannot fit summary model: ${why.join("; ")}`);
+    }
+  }
+  if (missing.length > 0) throw new MissingModelInputsError(missing, reasons);
+  const model: SummaryModel = resolved.model;
+  const givenProblems = SUMMARY_MODEL_PARTS
+    .filter((p) => resolved.source[p] === "options" && resolved.problems[p] !== undefined)
+    .map((p) => resolved.problems[p]!);
+  const compactionModelError = givenProblems.length === 0
+    ? null
+    : none
+    ? `Cannot fit summary model: the corpus has no compaction of model "${corpus.model}"`
+    : `Cannot fit summary model: ${[...new Set(givenProblems)].join("; ")}`;
+  const compactionModelSource = resolved.source;
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
   const workloads = drawWorkloads(steps, o);
@@ -395,11 +517,39 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
         `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
     );
   }
-  return { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers };
+  return {
+    o,
+    summary,
+    prices,
+    time,
+    timeError,
+    a,
+    v,
+    model,
+    compactionModelSource,
+    compactionModelError,
+    steps,
+    workloads,
+    triggers,
+  };
 }
 
 function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): TriggerReport {
-  const { o, summary, prices, time, timeError, a, v, model, steps, workloads, triggers } = prepared;
+  const {
+    o,
+    summary,
+    prices,
+    time,
+    timeError,
+    a,
+    v,
+    model,
+    compactionModelSource,
+    compactionModelError,
+    steps,
+    workloads,
+    triggers,
+  } = prepared;
   const { diagnostics: _diagnostics, ...corpusSummary } = summary;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
   const curves = priceCurves(sums, inputs);
@@ -454,6 +604,10 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       omega: o.omega,
       a: o.a,
       v: o.v,
+      summaryTokens: o.summaryTokens,
+      postPrefix: o.postPrefix,
+      beta: o.beta,
+      cPost: o.cPost,
       workloads: o.workloads,
       method: o.method,
       blockSize: o.blockSize,
@@ -471,6 +625,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
         ? "fit"
         : "fit and options",
       timeModelError: timeError,
+      compactionModelSource: { ...compactionModelSource },
+      compactionModelError,
       both: time?.both ?? null,
       summaryOnly: time?.summaryOnly ?? null,
       inputOnly: time?.inputOnly ?? null,

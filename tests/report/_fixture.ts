@@ -133,6 +133,8 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
     fit: {
       timeModelSource: "fit",
       timeModelError: null,
+      compactionModelSource: { summaryTokens: "fit", postPrefix: "fit", beta: "fit", cPost: "fit" },
+      compactionModelError: null,
       both: { a: inputs.a, v: inputs.v, rSquared: 0.73, n: 10 },
       summaryOnly: { v: 58.2, rSquared: 0.69, n: 10 },
       inputOnly: { a: 6.1e-4, rSquared: -0.01, n: 10 },

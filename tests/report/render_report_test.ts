@@ -177,3 +177,23 @@ Deno.test("renderReport: the summary-size model reads as a formula, signs includ
   report.fit.summaryModel = { g0: 8_000, g1: 0, rSquared: null, n: 2, method: "median" };
   assert.match(renderReport(_input(report)), /G = 8,000 tokens, the median of 2 compactions/);
 });
+
+Deno.test("renderReport: parts of the compaction model given as options say so", () => {
+  const report = fixtureReport();
+  report.fit.summaryModel = { g0: 8_000, g1: 0, rSquared: null, n: 0, method: "options" };
+  report.fit.compactionModelSource = {
+    summaryTokens: "options",
+    postPrefix: "fit",
+    beta: "options",
+    cPost: "fit",
+  };
+  report.fit.compactionModelError = "Cannot fit summary model: <none>";
+  const html = renderReport(_input(report));
+  assert.match(html, /G = 8,000 tokens, given as an option/);
+  assert.match(
+    html,
+    /β, cached share of the compaction input<\/th><td>[^<]*\(given as an option\)/,
+  );
+  assert.doesNotMatch(html, /G\(C\) tokens \(given as an option\)/, "P was fitted");
+  assert.match(html, /Not fitted<\/th><td>Cannot fit summary model: &lt;none&gt;/);
+});

@@ -90,26 +90,227 @@ Deno.test("analyze flags: help, unknown flags, bad values, missing path", async 
   assert.equal((await run(["/nonexistent/transcripts"])).code, 3);
 });
 
-Deno.test("analyze explains how to give a and v when the fit is impossible", async () => {
+/** Writes `files` (name → lines) into a temporary folder and runs `fn` on it. */
+async function withFiles(
+  files: Record<string, string[]>,
+  fn: (dir: string) => Promise<void>,
+): Promise<void> {
   const dir = await Deno.makeTempDir();
   try {
-    // Transcripts without any compaction: nothing to fit.
-    const line = (i: number) =>
-      JSON.stringify({
-        type: "assistant",
-        uuid: `u${i}`,
-        requestId: `r${i}`,
-        timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, i * 10)).toISOString(),
-        message: { id: `m${i}`, model: "x", usage: { cache_read_input_tokens: 1000 * (i + 1) } },
-      });
-    await Deno.writeTextFile(`${dir}/s.jsonl`, [0, 1, 2].map(line).join("\n") + "\n");
-    const r = await run([dir]);
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /--a SECONDS_PER_TOKEN --v SUMMARY_TOKENS_PER_SECOND/);
-    const empty = await run(["--model", "nothing", dir]);
-    assert.equal(empty.code, 1);
-    assert.match(empty.stderr, /no request of model nothing/);
+    for (const [name, lines] of Object.entries(files)) {
+      await Deno.writeTextFile(`${dir}/${name}`, lines.join("\n") + "\n");
+    }
+    await fn(dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+/** An assistant request with cache reads and 5m writes, 50 output tokens. */
+const ask = (i: number, s: number, read: number, write: number) =>
+  JSON.stringify({
+    type: "assistant",
+    uuid: `u${i}`,
+    requestId: `r${i}`,
+    timestamp: at(s),
+    message: {
+      id: `m${i}`,
+      model: "x",
+      usage: {
+        cache_read_input_tokens: read,
+        cache_creation_input_tokens: write,
+        output_tokens: 50,
+      },
+    },
+  });
+
+/** An automatic compaction: boundary with C and its duration, then a summary of G tokens. */
+const compact = (i: number, s: number, c: number, g: number, seconds: number) => [
+  JSON.stringify({
+    type: "system",
+    subtype: "compact_boundary",
+    uuid: `b${i}`,
+    timestamp: at(s),
+    compactMetadata: { trigger: "auto", preTokens: c, durationMs: seconds * 1000 },
+  }),
+  JSON.stringify({
+    type: "user",
+    uuid: `s${i}`,
+    isCompactSummary: true,
+    timestamp: at(s + 1),
+    message: { role: "user", content: "x".repeat(4 * g) }, // G = ceil(4g / 4) = g
+  }),
+];
+
+// One session, two compactions; durations follow t = 1e-4·C + G/80 exactly.
+// Compaction 1: C = 160000, G = 6000, t = 16 + 75 = 91 s; the next request has R = 26000.
+// Compaction 2: C = 200000, G = 10000, t = 20 + 125 = 145 s; the next request has R = 30000.
+const firstPart = [
+  ask(0, 0, 0, 90000),
+  ask(1, 10, 90000, 60000),
+  ...compact(1, 105, 160000, 6000, 91),
+  ask(2, 110, 10000, 16000),
+  ask(3, 130, 26000, 100000),
+];
+const secondPart = [
+  ask(4, 140, 126000, 60000),
+  ...compact(2, 290, 200000, 10000, 145),
+  ask(5, 300, 10000, 20000),
+  ask(6, 320, 30000, 5000),
+];
+const quick = ["--workloads", "2", "--trigger-from", "100000", "--trigger-to", "300000"];
+
+Deno.test("no compaction: exit 1, exactly the missing flags and an example command", async () => {
+  // Transcripts without any compaction: nothing to fit.
+  const lines = [0, 1, 2].map((i) => ask(i, 10 * i, 1000 * (i + 1), 500));
+  await withFiles({ "s.jsonl": lines }, async (dir) => {
+    const r = await run([dir]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /the corpus has no compaction of model "x"/);
+    assert.match(
+      r.stderr,
+      /missing: --a, --v, --summary-tokens, --post-prefix, --beta, --c-post \(/,
+    );
+    assert.ok(
+      r.stderr.includes(
+        `deno task analyze --a 9e-5 --v 80 --summary-tokens 8000 --post-prefix 58000 ` +
+          `--beta 0.99 --c-post 0.3 ${dir}`,
+      ),
+      r.stderr,
+    );
+    // Given flags are not named again, and stay in the example.
+    const some = await run(["--a", "1e-4", "--v", "60", "--beta", "0.95", dir]);
+    assert.equal(some.code, 1);
+    assert.match(some.stderr, /missing: --summary-tokens, --post-prefix, --c-post \(/);
+    assert.ok(
+      some.stderr.includes(
+        `deno task analyze --summary-tokens 8000 --post-prefix 58000 --c-post 0.3 ` +
+          `--a 1e-4 --v 60 --beta 0.95 ${dir}`,
+      ),
+      some.stderr,
+    );
+    // Everything given: the analysis runs, and the document says what was given.
+    const all = await run([
+      "--json",
+      ...quick,
+      ...["--a", "1e-4", "--v", "60", "--summary-tokens", "8000", "--post-prefix", "20000"],
+      ...["--beta", "0.95", "--c-post", "0.3", dir],
+    ]);
+    assert.equal(all.code, 0, all.stderr);
+    const doc = JSON.parse(all.stdout);
+    assert.deepEqual(
+      [doc.options.summaryTokens, doc.options.postPrefix, doc.options.beta, doc.options.cPost],
+      [8000, 20000, 0.95, 0.3],
+    );
+    assert.deepEqual(doc.fit.compactionModelSource, {
+      summaryTokens: "options",
+      postPrefix: "options",
+      beta: "options",
+      cPost: "options",
+    });
+    assert.equal(doc.fit.timeModelSource, "options");
+    assert.equal(doc.fit.summaryModel.method, "options");
+    assert.equal(doc.fit.postPrefix, 20000);
+    const text = await run([
+      ...quick,
+      ...["--a", "1e-4", "--v", "60", "--summary-tokens", "8000", "--post-prefix", "20000"],
+      ...["--beta", "0.95", "--c-post", "0.3", dir],
+    ]);
+    assert.match(
+      text.stdout,
+      /G\(C\) = 8000 tokens \(given\); R\(C\) = 20000 \+ G\(C\) \(given\); beta 0\.950 \(given\), c_post 0\.300 \(given\)/,
+    );
+    assert.match(text.stdout, /not fitted: Cannot fit summary model: the corpus has no compaction/);
+    const empty = await run(["--model", "nothing", dir]);
+    assert.equal(empty.code, 1);
+    assert.match(empty.stderr, /no request of model nothing/);
+  });
+});
+
+Deno.test("analyze: out-of-range compaction model flags are usage errors", async () => {
+  for (
+    const args of [
+      ["--beta", "1.5"],
+      ["--beta=-0.1"],
+      ["--c-post", "2"],
+      ["--summary-tokens", "abc"],
+      ["--summary-tokens=-1"],
+      ["--post-prefix", ""],
+    ]
+  ) {
+    const r = await run([...args, "x"]);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.match(r.stderr, new RegExp(`${args[0].split("=")[0]} must be a number`));
+  }
+  const help = (await run(["--help"])).stdout;
+  for (const flag of ["--summary-tokens TOKENS", "--post-prefix TOKENS", "--beta SHARE"]) {
+    assert.ok(help.includes(flag), flag);
+  }
+  assert.match(help, /--c-post SHARE\s+Cached share of the first request after a compaction/);
+});
+
+Deno.test("one compaction: --a and --v are missing; given, G(C) is the median G", async () => {
+  await withFiles({ "s.jsonl": firstPart }, async (dir) => {
+    const r = await run([...quick, dir]);
+    assert.equal(r.code, 1);
+    // One timed compaction: the time fit cannot run; the compaction model can be fitted.
+    assert.match(r.stderr, /Cannot fit time model: all 1 timed compactions have the same input/);
+    assert.match(r.stderr, /missing: --a, --v \(/);
+    assert.ok(r.stderr.includes(`deno task analyze --a 9e-5 --v 80 ${quick.join(" ")} ${dir}`));
+    const json = await run(["--json", "--a", "1e-4", "--v", "80", ...quick, dir]);
+    assert.equal(json.code, 0, json.stderr);
+    const doc = JSON.parse(json.stdout);
+    // G(C) = 6000 (the one G); P = R − G = 26000 − 6000 = 20000.
+    assert.deepEqual(doc.fit.summaryModel, {
+      g0: 6000,
+      g1: 0,
+      rSquared: null,
+      n: 1,
+      method: "median",
+    });
+    assert.equal(doc.fit.postPrefix, 20000);
+    const text = await run(["--a", "1e-4", "--v", "80", ...quick, dir]);
+    assert.match(
+      text.stdout,
+      /G\(C\) = 6000 tokens, the median G of 1 compaction \(median fallback: fewer than 3 compactions with C and G\)/,
+    );
+  });
+});
+
+Deno.test("two compactions: the time fit runs, G(C) is the median G, said in the output", async () => {
+  await withFiles({ "s.jsonl": [...firstPart, ...secondPart] }, async (dir) => {
+    const json = await run(["--json", ...quick, dir]);
+    assert.equal(json.code, 0, json.stderr);
+    const doc = JSON.parse(json.stdout);
+    // Two points, two coefficients: the fit is exact, a = 1e-4, v = 80.
+    assert.ok(Math.abs(doc.fit.both.a - 1e-4) < 1e-12);
+    assert.ok(Math.abs(doc.fit.both.v - 80) < 1e-9);
+    // G: median of 6000 and 10000 = 8000; P = 20000 both times; β = median of the shares before:
+    // 90000/150000 = 0.6 and 126000/186000; c_post = median of 10000/26000 and 10000/30000.
+    assert.deepEqual(doc.fit.summaryModel, {
+      g0: 8000,
+      g1: 0,
+      rSquared: null,
+      n: 2,
+      method: "median",
+    });
+    assert.equal(doc.fit.postPrefix, 20000);
+    assert.ok(Math.abs(doc.fit.beta - (0.6 + 126000 / 186000) / 2) < 1e-15);
+    assert.ok(Math.abs(doc.fit.cPost - (10000 / 26000 + 10000 / 30000) / 2) < 1e-15);
+    assert.deepEqual(doc.fit.compactionModelSource, {
+      summaryTokens: "fit",
+      postPrefix: "fit",
+      beta: "fit",
+      cPost: "fit",
+    });
+    const text = await run([...quick, dir]);
+    assert.match(text.stdout, /the median G of 2 compactions \(median fallback: fewer than 3/);
+    // A given value overrides the fitted one, and says so.
+    const given = JSON.parse((await run(["--json", "--beta", "0.5", ...quick, dir])).stdout);
+    assert.equal(given.fit.beta, 0.5);
+    assert.equal(given.fit.compactionModelSource.beta, "options");
+    assert.equal(given.fit.compactionModelError, null);
+  });
 });

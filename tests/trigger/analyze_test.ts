@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
-import { analyzeTrigger, analyzeTriggerParallel } from "../../lib/trigger/analyze.ts";
+import {
+  analyzeTrigger,
+  analyzeTriggerParallel,
+  MissingModelInputsError,
+} from "../../lib/trigger/analyze.ts";
 import { syntheticTranscripts } from "./_transcripts.ts";
 import { makeCorpus } from "./_corpus.ts";
 
@@ -128,7 +132,208 @@ Deno.test("degenerate corpora: named errors, and a and v by option instead of th
   assert.equal(r.fit.summaryModel.method, "median");
   assert.throws(() => analyzeTrigger(one, { a: -1, v: 80 }), RangeError);
   const none = makeCorpus([{ requests: [{ r: 1000 }, { r: 2000, gap: 1 }] }]);
-  assert.throws(() => analyzeTrigger(none, { a: 1e-4, v: 80 }), /Cannot fit summary model/);
+  assert.throws(
+    () => analyzeTrigger(none, { a: 1e-4, v: 80 }),
+    (e) =>
+      e instanceof MissingModelInputsError &&
+      /the corpus has no compaction of model "test-model"/.test(e.message) &&
+      e.missing.join() === "summaryTokens,postPrefix,beta,cPost",
+  );
+});
+
+// One session, no compaction, by hand: x = 10000 (c 0), 30000 (c 1/3), 50000 (c 3/5), y = 100
+// each, gaps 10 and 20 s. Only 5m cache writes are uncached: ω = 1.25.
+// D = Σ(x + y) = 90000 + 300 = 90300.
+const noCompaction = makeCorpus([{
+  requests: [
+    { w5: 10000, y: 100 },
+    { r: 10000, w5: 20000, y: 100, gap: 10 },
+    { r: 30000, w5: 20000, y: 100, gap: 20 },
+  ],
+}]);
+const byHand = { summaryTokens: 8000, postPrefix: 20000, beta: 0.9, cPost: 0.3 };
+
+Deno.test("no compaction: the error names exactly what is missing, never what was given", () => {
+  const missing = (options: Parameters<typeof analyzeTrigger>[1]) => {
+    try {
+      analyzeTrigger(noCompaction, options);
+    } catch (error) {
+      assert.ok(error instanceof MissingModelInputsError && error instanceof RangeError);
+      assert.match(error.message, /no compaction/);
+      return error.missing.join(" ");
+    }
+    return "";
+  };
+  assert.equal(missing({}), "a v summaryTokens postPrefix beta cPost");
+  assert.equal(missing({ a: 1e-4, v: 80 }), "summaryTokens postPrefix beta cPost");
+  assert.equal(missing({ v: 80, beta: 0.9, summaryTokens: 8000 }), "a postPrefix cPost");
+  assert.equal(missing({ ...byHand, a: 1e-4 }), "v");
+  assert.equal(missing({ ...byHand, a: 1e-4, v: 80, workloads: 2 }), "");
+  for (const bad of [{ beta: 1.5 }, { cPost: -0.1 }, { summaryTokens: NaN }, { postPrefix: -1 }]) {
+    assert.throws(() => analyzeTrigger(noCompaction, { ...byHand, a: 1e-4, v: 80, ...bad }), {
+      name: "RangeError",
+      message: /Invalid option/,
+    });
+  }
+});
+
+Deno.test("no compaction, the compaction model given by hand: a replay worked by hand", () => {
+  const r = analyzeTrigger(noCompaction, {
+    ...byHand,
+    a: 1e-4,
+    v: 80,
+    workloads: 2,
+    triggerFrom: 40000,
+    triggerTo: 40000,
+  });
+  assert.deepEqual(r.fit.compactionModelSource, {
+    summaryTokens: "options",
+    postPrefix: "options",
+    beta: "options",
+    cPost: "options",
+  });
+  assert.equal(
+    r.fit.compactionModelError,
+    'Cannot fit summary model: the corpus has no compaction of model "test-model"',
+  );
+  assert.equal(r.fit.timeModelSource, "options");
+  assert.deepEqual(r.fit.summaryModel, {
+    g0: 8000,
+    g1: 0,
+    rSquared: null,
+    n: 0,
+    method: "options",
+  });
+  assert.equal(r.fit.postPrefix, 20000);
+  assert.equal(r.fit.beta, 0.9);
+  assert.equal(r.fit.cPost, 0.3);
+  assert.deepEqual(
+    [r.options.summaryTokens, r.options.postPrefix, r.options.beta, r.options.cPost],
+    [8000, 20000, 0.9, 0.3],
+  );
+  // Steady state: R̃ = P + G = 28000, G̃ = 8000.
+  assert.equal(r.steadyState.inputs.postContextTokens, 28000);
+  assert.equal(r.steadyState.inputs.summaryTokens, 8000);
+  // T = 40000, workload 0: x = 10000 (c 0), 30000 (c 1/3), then 50000 ≥ T: C = 50000,
+  // G = 8000, x = P + G = 28000 at c_post 0.3. Σx = 68000, Σcx = 10000 + 8400 = 18400.
+  // Compaction input 50000 at β 0.9: 5000 uncached, 45000 cached; output Σy + G = 300 + 8000.
+  // J / p_m = 1.25·(68000 − 18400 + 5000) + 0.05·(18400 + 45000) + 5·8300
+  //         = 68250 + 3170 + 41500 = 112920 -> 5 · 112920 / 90300 USD per million.
+  const [p] = r.replay;
+  assert.equal(p.trigger, 40000);
+  assert.equal(p.observed.compactions, 1);
+  assert.ok(Math.abs(p.observed.costPerMillion - 5 * 112920 / 90300) < 1e-12);
+  // t_c = a·C + G/v = 5 + 100 = 105 s; W = 30 s -> S = 105 / 135.
+  assert.ok(Math.abs(p.observed.timeShare - 105 / 135) < 1e-12);
+  // Observed bill: 1.25·50000 + 0.05·40000 + 5·300 = 66000, no compaction to add.
+  assert.ok(Math.abs(r.checks.observedBill.costPerMillion - 5 * 66000 / 90300) < 1e-12);
+  assert.equal(r.checks.replayAtObservedTrigger, null);
+});
+
+Deno.test("given parts override fitted ones, one by one, and the document says which", () => {
+  const fitted = analyzeTrigger(corpus, small);
+  assert.deepEqual(fitted.fit.compactionModelSource, {
+    summaryTokens: "fit",
+    postPrefix: "fit",
+    beta: "fit",
+    cPost: "fit",
+  });
+  assert.equal(fitted.fit.compactionModelError, null);
+  assert.equal(fitted.options.beta, null);
+  const r = analyzeTrigger(corpus, { ...small, beta: 0.5, summaryTokens: 7000 });
+  assert.deepEqual(r.fit.compactionModelSource, {
+    summaryTokens: "options",
+    postPrefix: "fit",
+    beta: "options",
+    cPost: "fit",
+  });
+  assert.equal(r.fit.compactionModelError, null, "the corpus could have given them");
+  assert.equal(r.fit.beta, 0.5);
+  assert.equal(r.fit.summaryModel.method, "options");
+  assert.equal(r.fit.summaryModel.g0, 7000);
+  assert.equal(r.fit.postPrefix, fitted.fit.postPrefix);
+  assert.equal(r.fit.cPost, fitted.fit.cPost);
+  // The steady state uses the given G: G̃ = 7000, R̃ = P + 7000.
+  assert.equal(r.steadyState.inputs.summaryTokens, 7000);
+  assert.equal(r.steadyState.inputs.postContextTokens, fitted.fit.postPrefix + 7000);
+  assert.equal(r.steadyState.inputs.beta, 0.5);
+  // A lower β makes every compaction dearer: the curves move, the compaction counts only with G.
+  const betaOnly = analyzeTrigger(corpus, { ...small, beta: 0.5 });
+  for (let t = 0; t < fitted.replay.length; t++) {
+    assert.equal(betaOnly.replay[t].compactions.mean, fitted.replay[t].compactions.mean);
+    assert.ok(betaOnly.replay[t].costPerMillion.mean! > fitted.replay[t].costPerMillion.mean!);
+  }
+});
+
+Deno.test("compactions without summaries: only G and P are missing, and the time model", () => {
+  // Two compactions with C, duration and the requests around them, but no summary: G(C), P and
+  // the time fit (which needs G) cannot be fitted; β and c_post can.
+  const session = (c: number) => ({
+    requests: [{ r: c - 2000, w5: 1000, y: 1 }, { r: 5000, w5: 20000, y: 1, gap: 30 }],
+    compactions: [{ before: 1, inputTokens: c, durationSeconds: 20 }],
+  });
+  const bare = makeCorpus([session(150000), session(170000)]);
+  assert.throws(
+    () => analyzeTrigger(bare, { workloads: 2 }),
+    (e) =>
+      e instanceof MissingModelInputsError &&
+      e.missing.join() === "a,v,summaryTokens,postPrefix" &&
+      /Cannot fit time model: none of the 2 compactions has a duration/.test(e.message) &&
+      /none of the 2 compactions has both an input size and a summary/.test(e.message),
+  );
+  const r = analyzeTrigger(bare, {
+    workloads: 2,
+    a: 1e-4,
+    v: 80,
+    summaryTokens: 6000,
+    postPrefix: 19000,
+  });
+  assert.deepEqual(r.fit.compactionModelSource, {
+    summaryTokens: "options",
+    postPrefix: "options",
+    beta: "fit",
+    cPost: "fit",
+  });
+  assert.match(r.fit.compactionModelError!, /none of the 2 compactions has both an input size/);
+  // β = median of 148000/149000 and 168000/169000; c_post = 5000/25000 twice.
+  assert.equal(r.fit.beta, (148000 / 149000 + 168000 / 169000) / 2);
+  assert.equal(r.fit.cPost, 0.2);
+});
+
+Deno.test("one and two compactions: G(C) falls back to the median G (analysis-spec §2)", () => {
+  const session = (c: number, g: number) => ({
+    requests: [{ r: c - 2000, w5: 1000, y: 1 }, { r: 5000, w5: 15000 + g, y: 1, gap: 30 }],
+    compactions: [{ before: 1, inputTokens: c, summaryTokens: g, durationSeconds: 20 }],
+  });
+  // One compaction: the time fit has one point (singular); G(C) = G = 9000, P = 20000 − 0.
+  const one = analyzeTrigger(makeCorpus([session(160000, 9000)]), {
+    workloads: 2,
+    a: 1e-4,
+    v: 80,
+  });
+  assert.deepEqual(one.fit.summaryModel, {
+    g0: 9000,
+    g1: 0,
+    rSquared: null,
+    n: 1,
+    method: "median",
+  });
+  assert.equal(one.fit.postPrefix, 20000); // R − G = (5000 + 15000 + 9000) − 9000
+  assert.equal(one.fit.timeModelSource, "options");
+  // Two compactions: median of 6000 and 10000 = 8000; P = 20000 both times.
+  const two = analyzeTrigger(makeCorpus([session(150000, 6000), session(200000, 10000)]), {
+    workloads: 2,
+    a: 1e-4,
+    v: 80,
+  });
+  assert.deepEqual(two.fit.summaryModel, {
+    g0: 8000,
+    g1: 0,
+    rSquared: null,
+    n: 2,
+    method: "median",
+  });
+  assert.equal(two.fit.postPrefix, 20000);
 });
 
 Deno.test("the replay on two worker threads gives the same document", async () => {
