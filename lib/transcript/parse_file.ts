@@ -26,6 +26,15 @@
 import { isoTimeMs } from "./iso_time.ts";
 import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
 import { UsageTokens } from "./usage_scan.ts";
+import {
+  inScanMemory,
+  MESSAGE_COUNT_INDEX,
+  MESSAGE_TABLE_INDEX,
+  RECORD_COUNT_INDEX,
+  RECORD_TABLE_INDEX,
+  scanInts,
+  wasmScanRecord,
+} from "./wasm_scanner.ts";
 
 /** Blocks of one file, as columns in file order. */
 export interface FileBlocks {
@@ -238,6 +247,8 @@ export class FileParser {
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = [];
   #usage = new UsageTokens();
+  /** The last agentId's raw bytes and its session (-1: none yet). */
+  #lastAgent = { bytes: new Uint8Array(0), session: -1 };
   /** uuid → local session of old-layout sidechain records. */
   #chainOf = new Map<string, number>();
   #blocks: FileBlocks = {
@@ -359,6 +370,43 @@ export class FileParser {
     }
   };
 
+  /**
+   * The record's members from the WebAssembly scanner's tables (the same visits as
+   * {@linkcode forEachMember} with {@linkcode #walkRecord}, in one call into the module). Returns
+   * the end of the object relative to the line, -1 when malformed, -3 to use the JavaScript walk.
+   */
+  #scanInWasm(line: Uint8Array): number {
+    const base = line.byteOffset;
+    const end = wasmScanRecord(base, base + line.length);
+    if (end < 0) return end;
+    const table = scanInts();
+    const f = this.#fields;
+    let message = false;
+    for (let i = RECORD_TABLE_INDEX, n = i + 4 * table[RECORD_COUNT_INDEX]; i < n; i += 4) {
+      const ks = table[i] - base;
+      const ke = table[i + 1] - base;
+      const vs = table[i + 2] - base;
+      const ve = table[i + 3] - base;
+      if (ke - ks === 7 && line[vs] === 0x7b && keyIs(line, ks, ke, "message")) {
+        // Of several `message` keys the table holds the last object's members.
+        f.messageStart = vs;
+        f.messageEnd = ve;
+        message = true;
+      } else this.#visitRecord(ks, ke, vs, ve);
+    }
+    if (message) {
+      for (let i = MESSAGE_TABLE_INDEX, n = i + 4 * table[MESSAGE_COUNT_INDEX]; i < n; i += 4) {
+        this.#visitMessage(
+          table[i] - base,
+          table[i + 1] - base,
+          table[i + 2] - base,
+          table[i + 3] - base,
+        );
+      }
+    }
+    return end - base;
+  }
+
   /** Handles one trimmed, non-blank line `bytes[start, end)` with its 1-based number. */
   onLine(bytes: Uint8Array, start: number, end: number, lineNumber: number): void {
     this.#counts.lines++;
@@ -368,7 +416,10 @@ export class FileParser {
     f.reset();
     let ok = true;
     try {
-      ok = forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length;
+      const scanned = inScanMemory(line) ? this.#scanInWasm(line) : -3;
+      ok = scanned === -3
+        ? forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length
+        : scanned === line.length;
     } catch {
       ok = false; // a small value that failed JSON.parse
     }
@@ -422,8 +473,28 @@ export class FileParser {
   #sessionOf(f: Fields): number {
     const line = this.#line;
     if (!f.isSidechain) return this.#session("main", false);
-    const agentId = _optionalString(line, f.agentIdStart, f.agentIdEnd);
-    if (agentId) return this.#session(`agent:${agentId}`, true);
+    if (_nonEmptyString(line, f.agentIdStart, f.agentIdEnd)) {
+      // A sub-agent file repeats one agentId on every record: match its bytes before building a
+      // string and a map key.
+      const cached = this.#lastAgent;
+      const length = f.agentIdEnd - f.agentIdStart;
+      if (cached.session >= 0 && cached.bytes.length === length) {
+        let same = true;
+        for (let i = 0; i < length; i++) {
+          if (cached.bytes[i] !== line[f.agentIdStart + i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return cached.session;
+      }
+      const agentId = _optionalString(line, f.agentIdStart, f.agentIdEnd);
+      if (agentId) {
+        const session = this.#session(`agent:${agentId}`, true);
+        this.#lastAgent = { bytes: line.slice(f.agentIdStart, f.agentIdEnd), session };
+        return session;
+      }
+    }
     // Old layout: chains of sidechain records inside the main file.
     const parent = f.type === "system" && f.subtype === "compact_boundary"
       ? _optionalString(line, f.logicalParentStart, f.logicalParentEnd)

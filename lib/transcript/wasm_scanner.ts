@@ -24,10 +24,17 @@ interface ScanExports {
   string_end(pos: number, end: number): number;
   index_of(byte: number, pos: number, end: number): number;
   skip_value(pos: number, end: number): number;
+  scan_record(pos: number, end: number): number;
 }
 
-/** Bytes below this address are the module's own (the bracket stack of `skip_value`). */
-const DATA_START = 65536;
+/** Bytes below this address are the module's own (bracket stack, member tables; see scan.wat). */
+const DATA_START = 131072;
+/** Int32 index of the record's member count, and of its `message` object's (-1: none). */
+export const RECORD_COUNT_INDEX = 32768 / 4;
+export const MESSAGE_COUNT_INDEX = 32772 / 4;
+/** Int32 index of the member tables: 4 per member (keyStart, keyEnd, valueStart, valueEnd). */
+export const RECORD_TABLE_INDEX = 65536 / 4;
+export const MESSAGE_TABLE_INDEX = 98304 / 4;
 const PAGE = 65536;
 
 function _instantiate(): ScanExports {
@@ -40,11 +47,21 @@ function _instantiate(): ScanExports {
 
 const wasm = _instantiate();
 let view = new Uint8Array(wasm.memory.buffer);
+let ints = new Int32Array(wasm.memory.buffer);
 
 /** The module's memory as bytes. Re-fetch after anything that may have grown it. */
 export function scanBytes(): Uint8Array {
-  if (view.buffer !== wasm.memory.buffer) view = new Uint8Array(wasm.memory.buffer);
+  if (view.buffer !== wasm.memory.buffer) {
+    view = new Uint8Array(wasm.memory.buffer);
+    ints = new Int32Array(wasm.memory.buffer);
+  }
   return view;
+}
+
+/** The module's memory as 32-bit integers, for reading the member tables. */
+export function scanInts(): Int32Array {
+  scanBytes();
+  return ints;
 }
 
 /** Whether `bytes` is a view into the scanner's memory (so the SIMD functions can read it). */
@@ -63,9 +80,18 @@ export const wasmIndexOf: (byte: number, pos: number, end: number) => number = w
 
 /**
  * End of the JSON value at absolute address `pos`, -1 when broken, -3 when nested deeper than
- * 65,536 levels (use the JavaScript scanner then).
+ * 32,768 levels (use the JavaScript scanner then).
  */
 export const wasmSkipValue: (pos: number, end: number) => number = wasm.skip_value;
+
+/**
+ * Walks the record object at absolute address `pos`: its members go to the record table, those of
+ * its `message` object (when that is an object) to the message table, as absolute addresses.
+ * Returns the position after the object, -1 when it is not a well-formed object (the grammar
+ * `forEachMember` checks), -3 when more than 2,048 members or 32,768 nesting levels need the
+ * JavaScript scanner instead.
+ */
+export const wasmScanRecord: (pos: number, end: number) => number = wasm.scan_record;
 
 /** A byte range of the scanner's memory owned by one reader. */
 export interface ScanRegion {

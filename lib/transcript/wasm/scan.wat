@@ -3,36 +3,60 @@
 ;; as the JavaScript reference in ../json_scan.ts (tests compare the two); only faster, because a
 ;; string is crossed 16 bytes per step instead of one.
 ;;
-;; Memory: page 0 holds the bracket stack of skip_value (one byte per open bracket, so 65,536
-;; levels); data lives from byte 65,536 on, managed by ../wasm_scanner.ts. Positions are absolute
-;; byte addresses; "end" is exclusive. Build: `deno task build-wasm` (needs wat2wasm from wabt).
+;; Memory layout (positions are absolute byte addresses; "end" is exclusive):
+;;   [0, 32768)        the bracket stack of skip_value, one byte per open bracket
+;;   32768, 32772      member counts written by scan_record (record, message)
+;;   [65536, 98304)    scan_record's member table of the record: 2,048 × (keyStart, keyEnd,
+;;                     valueStart, valueEnd) as i32
+;;   [98304, 131072)   the same for the members of the record's "message" object
+;;   [131072, ...)     data, managed by ../wasm_scanner.ts
+;; Build: `deno task build-wasm` (needs wat2wasm from Debian's wabt).
 (module
   (memory (export "memory") 2)
 
   ;; Position after the closing quote of a string, scanning from $p, which must not sit inside an
-  ;; escape; -1 when the string does not close before $end.
+  ;; escape; -1 when the string does not close before $end. 32 bytes per step: one mask of quotes
+  ;; and backslashes, walked bit by bit, so dense escapes (code, JSON text) cost no reloads.
   (func $string_end (export "string_end") (param $p i32) (param $end i32) (result i32)
-    (local $chunk v128)
-    (local $mask i32)
+    (local $a v128)
+    (local $b v128)
+    (local $quotes i32)
+    (local $specials i32)
+    (local $bit i32)
     (local $byte i32)
     (block $narrow
       (loop $wide
-        (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 16)) (local.get $end)))
-        (local.set $chunk (v128.load align=1 (local.get $p)))
-        (local.set $mask
-          (i8x16.bitmask
-            (v128.or
-              (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x22)))
-              (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x5c))))))
-        (if (i32.eqz (local.get $mask))
-          (then
-            (local.set $p (i32.add (local.get $p) (i32.const 16)))
-            (br $wide)))
-        (local.set $p (i32.add (local.get $p) (i32.ctz (local.get $mask))))
-        (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x22))
-          (then (return (i32.add (local.get $p) (i32.const 1)))))
-        ;; A backslash: step over it and the byte it escapes.
-        (local.set $p (i32.add (local.get $p) (i32.const 2)))
+        (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
+        (local.set $a (v128.load align=1 (local.get $p)))
+        (local.set $b (v128.load offset=16 align=1 (local.get $p)))
+        (local.set $quotes
+          (i32.or
+            (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x22))))
+            (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x22))))
+              (i32.const 16))))
+        (local.set $specials
+          (i32.or (local.get $quotes)
+            (i32.or
+              (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x5c))))
+              (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x5c))))
+                (i32.const 16)))))
+        (block $next
+          (loop $bits
+            (br_if $next (i32.eqz (local.get $specials)))
+            (local.set $bit (i32.ctz (local.get $specials)))
+            (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
+              (then (return (i32.add (i32.add (local.get $p) (local.get $bit)) (i32.const 1)))))
+            ;; A backslash: it and the byte it escapes are done.
+            (if (i32.eq (local.get $bit) (i32.const 31))
+              (then
+                ;; The escaped byte opens the next block: start that block one byte later.
+                (local.set $p (i32.add (local.get $p) (i32.const 33)))
+                (br $wide)))
+            (local.set $specials
+              (i32.and (local.get $specials)
+                (i32.xor (i32.shl (i32.const 3) (local.get $bit)) (i32.const -1))))
+            (br $bits)))
+        (local.set $p (i32.add (local.get $p) (i32.const 32)))
         (br $wide)))
     (loop $tail
       (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
@@ -132,7 +156,7 @@
       (i32.or (i32.eq (local.get $b) (i32.const 0x0d)) (i32.eq (local.get $b) (i32.const 0x09)))))
 
   ;; End of the JSON value at $p (whitespace before it skipped), -1 when truncated or broken,
-  ;; -3 when brackets nest deeper than the stack (the caller then falls back to JavaScript).
+  ;; -3 when brackets nest deeper than 32,768 levels (the caller then falls back to JavaScript).
   (func $skip_value (export "skip_value") (param $p i32) (param $end i32) (result i32)
     (local $byte i32)
     (local $depth i32)
@@ -159,7 +183,7 @@
       ;; '{' 0x7b and '[' 0x5b differ only in bit 0x20; so do '}' 0x7d and ']' 0x5d.
       (if (i32.eq (i32.and (local.get $byte) (i32.const 0xdf)) (i32.const 0x5b))
         (then
-          (if (i32.ge_u (local.get $depth) (i32.const 65536)) (then (return (i32.const -3))))
+          (if (i32.ge_u (local.get $depth) (i32.const 32768)) (then (return (i32.const -3))))
           (i32.store8 (local.get $depth) (local.get $byte))
           (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
           (local.set $p (i32.add (local.get $p) (i32.const 1)))
@@ -181,4 +205,95 @@
       (local.set $p (i32.add (local.get $p) (i32.const 1)))
       (br $walk))
     (i32.const -1))
+
+  (func $skip_space (param $p i32) (param $end i32) (result i32)
+    (block $done
+      (loop $more
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (br_if $done (i32.eqz (call $is_space (i32.load8_u (local.get $p)))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $more)))
+    (local.get $p))
+
+  ;; Walks the object at $p (no leading whitespace), writing each member to the table at $table
+  ;; and their number to $count_at; with $descend, the value of a member named "message" that is
+  ;; an object is walked the same way into the message table. Checks the grammar as
+  ;; json_scan.ts's forEachMember does. Returns the position after the object, -1 when it is not a
+  ;; well-formed object, -3 when a table or the bracket stack overflows.
+  (func $scan_object (param $p i32) (param $end i32) (param $table i32) (param $count_at i32)
+    (param $descend i32) (result i32)
+    (local $n i32)
+    (local $key_start i32)
+    (local $key_end i32)
+    (local $value_start i32)
+    (local $value_end i32)
+    (local $byte i32)
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x7b)) (then (return (i32.const -1))))
+    (i32.store (local.get $count_at) (i32.const 0))
+    (local.set $p (call $skip_space (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then
+        (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x7d))
+          (then (return (i32.add (local.get $p) (i32.const 1)))))))
+    (loop $member
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (i32.const -1))))
+      (local.set $key_start (i32.add (local.get $p) (i32.const 1)))
+      (local.set $p (call $string_end (local.get $key_start) (local.get $end)))
+      (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
+      (local.set $key_end (i32.sub (local.get $p) (i32.const 1)))
+      (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x3a)) (then (return (i32.const -1))))
+      (local.set $value_start
+        (call $skip_space (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+      ;; "message" as two overlapping little-endian words: "mess" and "sage".
+      (if (i32.and
+            (i32.and (local.get $descend)
+              (i32.eq (i32.sub (local.get $key_end) (local.get $key_start)) (i32.const 7)))
+            (i32.and
+              (i32.and
+                (i32.eq (i32.load align=1 (local.get $key_start)) (i32.const 0x7373656d))
+                (i32.eq (i32.load offset=3 align=1 (local.get $key_start)) (i32.const 0x65676173)))
+              (i32.lt_u (local.get $value_start) (local.get $end))))
+        (then
+          (if (i32.eq (i32.load8_u (local.get $value_start)) (i32.const 0x7b))
+            (then
+              (local.set $value_end
+                (call $scan_object (local.get $value_start) (local.get $end) (i32.const 98304)
+                  (i32.const 32772) (i32.const 0))))
+            (else
+              (local.set $value_end (call $skip_value (local.get $value_start) (local.get $end))))))
+        (else
+          (local.set $value_end (call $skip_value (local.get $value_start) (local.get $end)))))
+      (if (i32.lt_s (local.get $value_end) (i32.const 0)) (then (return (local.get $value_end))))
+      (if (i32.ge_u (local.get $n) (i32.const 2048)) (then (return (i32.const -3))))
+      (i32.store (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
+        (local.get $key_start))
+      (i32.store offset=4 (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
+        (local.get $key_end))
+      (i32.store offset=8 (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
+        (local.get $value_start))
+      (i32.store offset=12 (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
+        (local.get $value_end))
+      (local.set $n (i32.add (local.get $n) (i32.const 1)))
+      (i32.store (local.get $count_at) (local.get $n))
+      (local.set $p (call $skip_space (local.get $value_end) (local.get $end)))
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (local.set $byte (i32.load8_u (local.get $p)))
+      (if (i32.eq (local.get $byte) (i32.const 0x7d))
+        (then (return (i32.add (local.get $p) (i32.const 1)))))
+      (if (i32.ne (local.get $byte) (i32.const 0x2c)) (then (return (i32.const -1))))
+      (local.set $p (call $skip_space (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+      (br $member))
+    (i32.const -1))
+
+  ;; One transcript record: the members of the object at $p (whitespace before it skipped) into
+  ;; the record table, and those of its "message" object into the message table (count -1 when
+  ;; there is none). Returns as scan_object.
+  (func $scan_record (export "scan_record") (param $p i32) (param $end i32) (result i32)
+    (i32.store (i32.const 32772) (i32.const -1))
+    (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
+      (i32.const 65536) (i32.const 32768) (i32.const 1)))
 )
