@@ -9,6 +9,11 @@
  * Corpus: `--corpus DIR` (a folder holding `projects/`), else a ~460 MB transcript-shaped corpus
  * written to a temporary folder.
  *
+ * Rounds: `--rounds N` (default 5). Each round runs every fast contender once, in turn, so that
+ * load from other work on the machine falls on all of them alike; the median and the best round
+ * are printed (wall time of the whole process, start-up included). ccusage 18 takes ~25 s a run
+ * and runs once.
+ *
  * @module
  */
 
@@ -69,11 +74,39 @@ function line(name: string, bytes: number, t: { seconds: number; peakKb: number 
     `peak ${(t.peakKb / 1024).toFixed(0).padStart(5)} MB`;
 }
 
+/** Median and best of several rounds, as MB/s figures. */
+function roundsLine(name: string, bytes: number, runs: Timed[]): string {
+  const seconds = runs.map((r) => r.seconds).sort((a, b) => a - b);
+  const median = seconds.length % 2
+    ? seconds[(seconds.length - 1) / 2]
+    : (seconds[seconds.length / 2 - 1] + seconds[seconds.length / 2]) / 2;
+  const peak = Math.max(...runs.map((r) => r.peakKb));
+  const mbs = (t: number) => (bytes / 1e6 / t).toFixed(0).padStart(6);
+  return `${name.padEnd(28)} median ${mbs(median)} MB/s (${median.toFixed(2)} s)  best ${
+    mbs(seconds[0])
+  } MB/s (${seconds[0].toFixed(2)} s)  peak ${(peak / 1024).toFixed(0).padStart(4)} MB`;
+}
+
+/** Median wall seconds of several rounds. */
+function medianSeconds(runs: Timed[]): number {
+  const s = runs.map((r) => r.seconds).sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { corpus: { type: "string" }, "skip-ccusage": { type: "boolean", default: false } },
+    options: {
+      corpus: { type: "string" },
+      rounds: { type: "string", default: "5" },
+      "skip-ccusage": { type: "boolean", default: false },
+    },
   });
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error(`bench: --rounds must be a positive integer, got "${values.rounds}"`);
+    Deno.exit(2);
+  }
   let root = values.corpus;
   let temporary: string | undefined;
   if (!root) {
@@ -98,22 +131,48 @@ if (import.meta.main) {
         projects,
         String(workers),
       ]);
+    const contenders: { name: string; run: () => Promise<Timed> }[] = [
+      { name: "reader, 1 thread", run: () => reader(1) },
+      { name: "reader, 2 worker threads", run: () => reader(2) },
+    ];
+    let ccusage18: string | undefined;
+    if (!values["skip-ccusage"]) {
+      const ccusage20 = await installCcusage("20.0.24");
+      if (ccusage20) {
+        contenders.push({
+          name: "ccusage 20.0.24",
+          run: () =>
+            timed([ccusage20, "claude", "session", "--json", "--offline"], {
+              CLAUDE_CONFIG_DIR: root!,
+            }),
+        });
+      } else console.log("ccusage 20.0.24: could not be installed from npm");
+      ccusage18 = await installCcusage("18");
+      if (!ccusage18) console.log("ccusage 18: could not be installed from npm");
+    }
     // Warm the page cache once so every contender reads from memory.
     await reader(1);
-    console.log(line("reader, 1 thread", bytes, await reader(1)));
-    console.log(line("reader, 2 worker threads", bytes, await reader(2)));
-    if (!values["skip-ccusage"]) {
-      for (
-        const [version, args] of [["20.0.24", ["claude", "session"]], ["18", ["session"]]] as const
-      ) {
-        const bin = await installCcusage(version);
-        if (!bin) {
-          console.log(`ccusage ${version}: could not be installed from npm`);
-          continue;
-        }
-        const t = await timed([bin, ...args, "--json", "--offline"], { CLAUDE_CONFIG_DIR: root });
-        console.log(line(`ccusage ${version}`, bytes, t));
-      }
+    const runs = contenders.map(() => [] as Timed[]);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, contender] of contenders.entries()) runs[i].push(await contender.run());
+    }
+    console.log(`${rounds} round(s), contenders interleaved:`);
+    for (const [i, contender] of contenders.entries()) {
+      console.log(roundsLine(contender.name, bytes, runs[i]));
+    }
+    if (ccusage18) {
+      const t = await timed([ccusage18, "session", "--json", "--offline"], {
+        CLAUDE_CONFIG_DIR: root,
+      });
+      console.log(line("ccusage 18 (one run)", bytes, t));
+    }
+    const one = bytes / 1e6 / medianSeconds(runs[0]);
+    console.log(`\nreader, 1 thread: ${one.toFixed(0)} MB/s median (target: 450 MB/s)`);
+    if (runs.length > 2) {
+      const ratio = medianSeconds(runs[2]) / medianSeconds(runs[1]);
+      console.log(
+        `reader, 2 workers / ccusage 20: ${ratio.toFixed(2)}x the throughput (target: 1.5x)`,
+      );
     }
     const extras: [string, string[]][] = [
       ["bench/trigger_bench.ts", ["--corpus", root]],

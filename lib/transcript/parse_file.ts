@@ -199,6 +199,12 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
+/** Whether the value at `line[start, end)` is `true`. */
+function _isTrue(line: Uint8Array, start: number, end: number): boolean {
+  return end - start === 4 && line[start] === 0x74 && line[start + 1] === 0x72 &&
+    line[start + 2] === 0x75 && line[start + 3] === 0x65;
+}
+
 /** Whether `line[start, end)` is a JSON string with at least one character (escapes undecoded). */
 function _nonEmptyString(line: Uint8Array, start: number, end: number): boolean {
   return start >= 0 && line[start] === 0x22 && end - start > 2;
@@ -247,6 +253,8 @@ export class FileParser {
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = [];
   #usage = new UsageTokens();
+  /** The last model value's raw bytes and its string. */
+  #lastModel = { bytes: new Uint8Array(0), name: "" };
   /** The last agentId's raw bytes and its session (-1: none yet). */
   #lastAgent = { bytes: new Uint8Array(0), session: -1 };
   /** uuid → local session of old-layout sidechain records. */
@@ -285,39 +293,42 @@ export class FileParser {
   #visitRecord = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
     const f = this.#fields;
+    // Length, then first byte, before comparing whole keys: most keys of a record are not wanted.
+    const first = line[ks];
     switch (ke - ks) {
       case 4:
-        if (keyIs(line, ks, ke, "type")) f.type = _recordType(line, vs, ve);
-        else if (keyIs(line, ks, ke, "uuid")) {
+        if (first === 0x74 && keyIs(line, ks, ke, "type")) f.type = _recordType(line, vs, ve);
+        else if (first === 0x75 && keyIs(line, ks, ke, "uuid")) {
           f.uuidStart = vs;
           f.uuidEnd = ve;
         }
         break;
       case 7:
-        if (keyIs(line, ks, ke, "subtype")) f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
-        else if (keyIs(line, ks, ke, "agentId")) {
+        if (first === 0x73 && keyIs(line, ks, ke, "subtype")) {
+          f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
+        } else if (first === 0x61 && keyIs(line, ks, ke, "agentId")) {
           f.agentIdStart = vs;
           f.agentIdEnd = ve;
         }
         break;
       case 9:
-        if (keyIs(line, ks, ke, "timestamp")) {
+        if (first === 0x74 && keyIs(line, ks, ke, "timestamp")) {
           f.timeStart = vs;
           f.timeEnd = ve;
-        } else if (keyIs(line, ks, ke, "requestId")) {
+        } else if (first === 0x72 && keyIs(line, ks, ke, "requestId")) {
           f.requestIdStart = vs;
           f.requestIdEnd = ve;
         }
         break;
       case 10:
-        if (keyIs(line, ks, ke, "parentUuid")) {
+        if (first === 0x70 && keyIs(line, ks, ke, "parentUuid")) {
           f.parentStart = vs;
           f.parentEnd = ve;
         }
         break;
       case 11:
-        if (keyIs(line, ks, ke, "isSidechain")) {
-          f.isSidechain = sliceValue(line, vs, ve) === true;
+        if (first === 0x69 && keyIs(line, ks, ke, "isSidechain")) {
+          f.isSidechain = _isTrue(line, vs, ve);
         }
         break;
       case 15:
@@ -328,7 +339,7 @@ export class FileParser {
         break;
       case 16:
         if (keyIs(line, ks, ke, "isCompactSummary")) {
-          f.isCompactSummary = sliceValue(line, vs, ve) === true;
+          f.isCompactSummary = _isTrue(line, vs, ve);
         }
         break;
       case 17:
@@ -336,7 +347,7 @@ export class FileParser {
           f.logicalParentStart = vs;
           f.logicalParentEnd = ve;
         } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
-          f.isApiError = sliceValue(line, vs, ve) === true;
+          f.isApiError = _isTrue(line, vs, ve);
         }
         break;
     }
@@ -531,6 +542,25 @@ export class FileParser {
     if (timed) state.lastTimeMs = timeMs;
   }
 
+  /** The model name at `line[start, end)`; the last one is kept as bytes, so a repeat costs no string. */
+  #model(line: Uint8Array, start: number, end: number): string {
+    const cached = this.#lastModel;
+    const length = end - start;
+    if (cached.bytes.length === length) {
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (cached.bytes[i] !== line[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return cached.name;
+    }
+    const name = stringOrEmpty(sliceValue(line, start, end));
+    this.#lastModel = { bytes: line.slice(start, end), name };
+    return name;
+  }
+
   /** Appends the current record's uuid bytes and time to the look-up arena. */
   #noteUuid(line: Uint8Array, timeMs: number): void {
     const f = this.#fields;
@@ -575,9 +605,7 @@ export class FileParser {
       return;
     }
     const id = f.idStart >= 0 ? stringOrEmpty(sliceValue(line, f.idStart, f.idEnd)) : "";
-    const model = f.modelStart >= 0
-      ? stringOrEmpty(sliceValue(line, f.modelStart, f.modelEnd))
-      : "";
+    const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
     const usage = this.#usage;
     const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
