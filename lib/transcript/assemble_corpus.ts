@@ -147,6 +147,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics.apiErrorRecords += c.apiErrorRecords;
     diagnostics.blocksWithoutUsage += c.blocksWithoutUsage;
     diagnostics.microcompactions += c.microcompactions;
+    diagnostics.duplicateBlocks += c.repeatedBlocks;
 
     const globalOf = file.sessions.map((s) => {
       sessionKind.push(s.subagent ? SESSION_KIND.subagent : SESSION_KIND.main);

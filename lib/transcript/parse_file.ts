@@ -82,6 +82,11 @@ export interface FileCounts {
   microcompactions: number;
   blocksWithoutMessageId: number;
   blocksWithoutRequestId: number;
+  /**
+   * Blocks folded into the previous block of the same request in this file (split responses);
+   * they count as duplicate blocks in the corpus diagnostics.
+   */
+  repeatedBlocks: number;
 }
 
 /** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
@@ -199,6 +204,37 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
+/** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
+const PREVIOUS_ID_BYTES = 256;
+
+/**
+ * Copies the raw value `line[start, end)` into `target`: its length, -1 when absent (start < 0),
+ * -2 when longer than `target`.
+ */
+function _copyBytes(target: Uint8Array, line: Uint8Array, start: number, end: number): number {
+  if (start < 0) return -1;
+  const length = end - start;
+  if (length > target.length) return -2;
+  for (let i = 0; i < length; i++) target[i] = line[start + i];
+  return length;
+}
+
+/** Whether a value kept by {@linkcode _copyBytes} equals `line[start, end)` (absent = absent). */
+function _sameBytes(
+  kept: Uint8Array,
+  keptLength: number,
+  line: Uint8Array,
+  start: number,
+  end: number,
+): boolean {
+  if (start < 0) return keptLength === -1;
+  if (keptLength !== end - start) return false;
+  for (let i = 0; i < keptLength; i++) {
+    if (kept[i] !== line[start + i]) return false;
+  }
+  return true;
+}
+
 /** Whether the value at `line[start, end)` is `true`. */
 function _isTrue(line: Uint8Array, start: number, end: number): boolean {
   return end - start === 4 && line[start] === 0x74 && line[start + 1] === 0x72 &&
@@ -253,6 +289,17 @@ export class FileParser {
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = [];
   #usage = new UsageTokens();
+  /** Raw `message.id` and `requestId` bytes of the file's last block, and where it sits. */
+  #previous = {
+    id: new Uint8Array(PREVIOUS_ID_BYTES),
+    idLength: -1,
+    requestId: new Uint8Array(PREVIOUS_ID_BYTES),
+    /** -1: no requestId; -2: too long to keep. */
+    requestIdLength: -1,
+    /** Index of that block (-1: none), and the number of boundaries when it was added. */
+    block: -1,
+    boundaries: 0,
+  };
   /** The last model value's raw bytes and its string. */
   #lastModel = { bytes: new Uint8Array(0), name: "" };
   /** The last agentId's raw bytes and its session (-1: none yet). */
@@ -283,6 +330,7 @@ export class FileParser {
     microcompactions: 0,
     blocksWithoutMessageId: 0,
     blocksWithoutRequestId: 0,
+    repeatedBlocks: 0,
   };
   #fields = new Fields();
 
@@ -561,6 +609,67 @@ export class FileParser {
     return name;
   }
 
+  /**
+   * Folds a block into the file's previous block when both are parts of one streamed response:
+   * the same raw `message.id` and `requestId` bytes, the same session, no boundary between. The
+   * fold is analysis-spec §1's de-duplication rule applied early (earliest timestamp; the usage of
+   * the larger total, ties to the later block), so the corpus-wide pass sees one block where the
+   * file had several, and no key string is built for the repeats. Returns whether it folded.
+   */
+  #mergeRepeat(line: Uint8Array, session: number, timeMs: number, model: string): boolean {
+    const f = this.#fields;
+    const previous = this.#previous;
+    const blocks = this.#blocks;
+    const i = blocks.key.length - 1;
+    if (
+      previous.block !== i || i < 0 || previous.boundaries !== this.#boundaries.length ||
+      blocks.session[i] !== session ||
+      !_sameBytes(previous.id, previous.idLength, line, f.idStart, f.idEnd) ||
+      !_sameBytes(
+        previous.requestId,
+        previous.requestIdLength,
+        line,
+        f.requestIdStart,
+        f.requestIdEnd,
+      )
+    ) return false;
+    this.#counts.repeatedBlocks++;
+    const kept = blocks.timeMs[i];
+    if (!(kept <= timeMs)) blocks.timeMs[i] = Number.isNaN(timeMs) ? kept : timeMs;
+    const usage = this.#usage;
+    const total = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead +
+      usage.output;
+    const keptTotal = blocks.input[i] + blocks.cacheWrite5m[i] + blocks.cacheWrite1h[i] +
+      blocks.cacheRead[i] + blocks.output[i];
+    if (total >= keptTotal) {
+      blocks.model[i] = model;
+      blocks.input[i] = usage.input;
+      blocks.cacheWrite5m[i] = usage.cacheWrite5m;
+      blocks.cacheWrite1h[i] = usage.cacheWrite1h;
+      blocks.cacheRead[i] = usage.cacheRead;
+      blocks.output[i] = usage.output;
+    }
+    return true;
+  }
+
+  /** Remembers the raw id bytes of the block about to be appended, for {@linkcode #mergeRepeat}. */
+  #notePrevious(line: Uint8Array): void {
+    const f = this.#fields;
+    const previous = this.#previous;
+    previous.idLength = _copyBytes(previous.id, line, f.idStart, f.idEnd);
+    previous.requestIdLength = _copyBytes(
+      previous.requestId,
+      line,
+      f.requestIdStart,
+      f.requestIdEnd,
+    );
+    // -1 when the value was too long to keep: such a block is never folded into.
+    previous.block = previous.idLength < 0 || previous.requestIdLength < -1
+      ? -1
+      : this.#blocks.key.length;
+    previous.boundaries = this.#boundaries.length;
+  }
+
   /** Appends the current record's uuid bytes and time to the look-up arena. */
   #noteUuid(line: Uint8Array, timeMs: number): void {
     const f = this.#fields;
@@ -604,7 +713,8 @@ export class FileParser {
       this.#counts.blocksWithoutUsage++;
       return;
     }
-    const id = f.idStart >= 0 ? stringOrEmpty(sliceValue(line, f.idStart, f.idEnd)) : "";
+    // The id is decoded only when the block is not a repeat (see #mergeRepeat).
+    const id = _nonEmptyString(line, f.idStart, f.idEnd) ? "?" : "";
     const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
     const usage = this.#usage;
     const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
@@ -623,12 +733,14 @@ export class FileParser {
     }
     let key: string;
     if (id) {
-      const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
-      if (requestId) key = `${id}:${requestId}`;
-      else {
-        key = id;
+      if (!_nonEmptyString(line, f.requestIdStart, f.requestIdEnd)) {
         this.#counts.blocksWithoutRequestId++;
       }
+      if (this.#mergeRepeat(line, session, timeMs, model)) return;
+      const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
+      const decoded = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
+      key = requestId ? `${decoded}:${requestId}` : decoded;
+      this.#notePrevious(line);
     } else {
       this.#counts.blocksWithoutMessageId++;
       const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
