@@ -15,9 +15,10 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
   /** Called after each file with the number of files done, the total and the bytes so far. */
   onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
   /**
-   * Parallel parsing workers. Files are parsed on up to this many cores; the corpus is assembled
-   * in path order either way, so the result is identical. When left to the default, corpora under
-   * 32 MB are parsed on the main thread (starting workers would cost more than it saves).
+   * Threads that parse, the calling thread included: with `workers: 2` the calling thread and one
+   * worker thread share the files. The corpus is assembled in path order either way, so the result
+   * is identical. When left to the default, corpora under 32 MB are parsed on the calling thread
+   * alone (starting a worker would cost more than it saves).
    * @default {navigator.hardwareConcurrency, at most 4}
    */
   workers?: number;
@@ -112,58 +113,85 @@ export async function readCorpus(
   return assembleCorpus(parses, { ...options, bytes });
 }
 
-/** Hands files to `count` workers, largest first, and collects their parses. */
-function _parseInWorkers(
+/** Files a worker holds at once: one parsing, one waiting, so it never waits for the caller. */
+const WORKER_BACKLOG = 2;
+
+/**
+ * Parses files on the calling thread and `threads − 1` worker threads, largest files first, from
+ * one shared queue: whoever is free takes the next file. The calling thread parses between
+ * messages (each file's `Deno.open` lets the event loop deliver the workers' results and feed
+ * them), and each worker holds {@linkcode WORKER_BACKLOG} files so it does not wait meanwhile.
+ */
+async function _parseInWorkers(
   files: string[],
   sizes: number[],
-  count: number,
+  threads: number,
   finished: (index: number, parse: FileParse, bytes: number) => void,
 ): Promise<void> {
   const queue = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
   const pool: Worker[] = [];
-  return new Promise<void>((resolvePromise, reject) => {
-    let outstanding = files.length;
-    let failed = false;
-    const stop = () => pool.forEach((w) => w.terminate());
-    const feed = (worker: Worker) => {
-      const next = queue.shift();
-      if (next !== undefined) worker.postMessage({ index: next, path: files[next] });
-    };
-    for (let w = 0; w < count; w++) {
+  let failure: unknown;
+  let outstanding = 0;
+  let wake: (() => void) | undefined;
+  const settle = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const feed = (worker: Worker) => {
+    const next = queue.shift();
+    if (next === undefined) return;
+    outstanding++;
+    worker.postMessage({ index: next, path: files[next] });
+  };
+  try {
+    for (let w = 1; w < threads; w++) {
       const worker = new Worker(new URL("./parse_worker.ts", import.meta.url).href, {
         type: "module",
       });
       pool.push(worker);
       worker.onmessage = (event) => {
-        if (failed) return;
+        outstanding--;
         const data = event.data;
+        if (failure !== undefined) return settle();
         if (data.error) {
-          failed = true;
-          stop();
           const ErrorClass = data.error.name === "NotFound"
             ? Deno.errors.NotFound
             : data.error.name === "PermissionDenied"
             ? Deno.errors.PermissionDenied
             : Error;
-          reject(_fileError(files[data.index], new ErrorClass(data.error.message)));
-          return;
+          failure = _fileError(files[data.index], new ErrorClass(data.error.message));
+          return settle();
         }
         finished(data.index, data.parse, data.bytes);
-        if (--outstanding === 0) {
-          stop();
-          resolvePromise();
-        } else feed(worker);
+        feed(worker);
+        settle();
       };
       worker.onerror = (event) => {
         event.preventDefault();
-        if (failed) return;
-        failed = true;
-        stop();
-        reject(new Error(`Cannot parse transcripts: a worker failed: ${event.message}`));
+        failure ??= new Error(`Cannot parse transcripts: a worker failed: ${event.message}`);
+        outstanding = 0;
+        settle();
       };
-      feed(worker);
+      for (let k = 0; k < WORKER_BACKLOG; k++) feed(worker);
     }
-  });
+    // The calling thread takes its share from the same queue.
+    while (failure === undefined) {
+      const next = queue.shift();
+      if (next === undefined) break;
+      try {
+        const result = await parseTranscriptFile(files[next]);
+        finished(next, result.parse, result.bytes);
+      } catch (error) {
+        failure = _fileError(files[next], error);
+      }
+    }
+    while (failure === undefined && outstanding > 0) {
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (failure !== undefined) throw failure;
+  } finally {
+    pool.forEach((worker) => worker.terminate());
+  }
 }
 
 /**

@@ -195,3 +195,59 @@ Deno.test("reader: worker threads give the same corpus as one thread", async () 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("reader: three threads on many small files give the same corpus as one", async () => {
+  // More files than the workers' backlog, so the calling thread and both workers all take some.
+  const dir = await Deno.makeTempDir();
+  try {
+    for (let f = 0; f < 12; f++) {
+      const lines = [];
+      for (let k = 0; k < 5; k++) {
+        lines.push(JSON.stringify({
+          type: "assistant",
+          uuid: `u${f}-${k}`,
+          requestId: `r${f}-${k}`,
+          timestamp: `2026-01-01T00:0${k}:00.000Z`,
+          message: {
+            id: `m${f}-${k}`,
+            model: "m",
+            usage: { input_tokens: f + k, output_tokens: 1 },
+          },
+        }));
+      }
+      await Deno.writeTextFile(`${dir}/s${String(f).padStart(2, "0")}.jsonl`, lines.join("\n"));
+    }
+    const one = await readCorpus([dir], { workers: 1 });
+    const three = await readCorpus([dir], { workers: 3 });
+    assert.deepEqual(three, one);
+    assert.equal(one.requests.length, 60); // 12 files × 5 requests
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("reader: a file gone before its turn fails the threaded read with its name", async () => {
+  // Ten files, largest first in the queue; the smallest (s9) is deleted once the first file is
+  // done, so whichever thread opens it finds it missing. (chmod would not stop root.)
+  const dir = await Deno.makeTempDir();
+  try {
+    for (let f = 0; f < 10; f++) {
+      await Deno.writeTextFile(`${dir}/s${f}.jsonl`, "{}\n".repeat(1000 - 10 * f));
+    }
+    let deleted = false;
+    await assert.rejects(
+      () =>
+        readCorpus([dir], {
+          workers: 2,
+          onProgress: () => {
+            if (!deleted) Deno.removeSync(`${dir}/s9.jsonl`);
+            deleted = true;
+          },
+        }),
+      Deno.errors.NotFound,
+      "s9.jsonl",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
