@@ -201,9 +201,9 @@ function summaryModelText(r: TriggerReport): string {
       m.n === 1 ? "" : "s"
     } (median fallback: ${why})`;
   }
-  return `G(C) = ${m.g0.toFixed(0)} + ${m.g1.toFixed(5)}*C (linear, R^2 ${
-    fixed(m.rSquared, 3)
-  }, n ${m.n})`;
+  return `G(C) = ${m.g0.toFixed(0)} ${m.g1 < 0 ? "-" : "+"} ${
+    Math.abs(m.g1).toFixed(5)
+  }*C (linear, R^2 ${fixed(m.rSquared, 3)}, n ${m.n})`;
 }
 
 const k = (v: number) => `${(v / 1000).toFixed(0)}K`;

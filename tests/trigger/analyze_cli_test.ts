@@ -76,6 +76,8 @@ Deno.test("analyze text summary names the fit, the optimum, T* and the checks", 
     ) {
       assert.ok(r.stdout.includes(part), part);
     }
+    // Nine compactions: G(C) is the fitted line, its slope's sign written once (no "+ -").
+    assert.match(r.stdout, /G\(C\) = \d+ [+-] \d+\.\d{5}\*C \(linear, R\^2 [-\d.]+, n 9\)/);
   });
 });
 
