@@ -10,9 +10,11 @@
  * and serve any other bytes. Values that are wanted are then parsed on their own
  * with `JSON.parse` (see {@linkcode parseSlice}).
  *
- * Validation is structural: brackets must balance, strings must close, primitives must be
+ * Validation here is structural: brackets must balance, strings must close, primitives must be
  * `true`, `false`, `null` or made of number characters. That catches truncated and garbled lines;
- * it does not check string escapes or number grammar inside values that are never parsed.
+ * it does not check string escapes or number grammar inside values that are never parsed. The
+ * reader's record scan (`wasmScanRecord` in {@linkcode ./wasm_scanner.ts}) validates whole lines
+ * exactly as `JSON.parse` would; these functions are its reference for positions.
  *
  * All functions take a `line` that holds exactly one line (a `subarray` view is fine) and byte
  * positions inside it; "end" positions are exclusive.

@@ -17,6 +17,7 @@
 import {
   acquireRegion,
   growRegion,
+  inScanMemory,
   releaseRegion,
   scanBytes,
   type ScanRegion,
@@ -96,6 +97,9 @@ export class LineSplitter {
 
   /** Feeds the next chunk (copied; the caller may reuse it after the call returns). */
   push(chunk: Uint8Array): void {
+    // A view into the scanner's own memory (a line handed on by an outer splitter) would be
+    // detached if taking or growing the region grows that memory: copy it out first.
+    if (inScanMemory(chunk)) chunk = chunk.slice();
     let from = 0;
     while (from < chunk.length) {
       const region = this.#space();
@@ -159,15 +163,18 @@ export class LineSplitter {
     // Only the new bytes can hold a newline: the carried ones were searched already.
     let search = base + this.#carry;
     if (this.#atStart) {
-      this.#atStart = false;
-      // A BOM split across chunks is vanishingly rare; a BOM is only looked for in chunk one.
       const bytes = scanBytes();
-      if (
-        end - base >= 3 && bytes[base] === 0xef && bytes[base + 1] === 0xbb &&
-        bytes[base + 2] === 0xbf
-      ) {
-        from = search = base + 3;
+      const n = end - base;
+      const bom = (n < 1 || bytes[base] === 0xef) && (n < 2 || bytes[base + 1] === 0xbb) &&
+        (n < 3 || bytes[base + 2] === 0xbf);
+      // Fewer than three bytes that could still begin a BOM: wait for more (finish() delivers
+      // them as a line if nothing follows).
+      if (bom && n < 3) {
+        this.#carry = n;
+        return;
       }
+      this.#atStart = false;
+      if (bom) from = search = base + 3;
     }
     while (true) {
       const newline = wasmIndexOf(NEWLINE, search, end);

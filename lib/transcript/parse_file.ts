@@ -2,8 +2,10 @@
  * One transcript file → the facts the corpus needs: request blocks, compaction boundaries,
  * sessions and diagnostics. Pure: it sees lines, never the file system.
  *
- * Lines are read with the byte-level scanner ({@linkcode forEachMember}); only small values are
- * parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
+ * Lines are read with the byte-level scanner: one call into WebAssembly per line finds the
+ * record's members and its message's, and validates the line as `JSON.parse` would (lines
+ * outside the scanner's memory take {@linkcode forEachMember} and `JSON.parse`). Only small values
+ * are parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
  *
  * Sessions inside one file (analysis-spec §1):
@@ -233,6 +235,22 @@ function _sameBytes(
     if (kept[i] !== line[start + i]) return false;
   }
   return true;
+}
+
+/** BOM kept: a line that starts with one is not JSON (TextDecoder would drop it silently). */
+const jsonDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * Whether the line is valid JSON, by `JSON.parse`: the definition the WebAssembly record scan
+ * implements, used where that scan cannot run (bytes outside its memory, extreme nesting).
+ */
+function _isJson(line: Uint8Array): boolean {
+  try {
+    JSON.parse(jsonDecoder.decode(line));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the value at `line[start, end)` is `true`. */
@@ -477,7 +495,8 @@ export class FileParser {
     try {
       const scanned = inScanMemory(line) ? this.#scanInWasm(line) : -3;
       ok = scanned === -3
-        ? forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length
+        ? forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length &&
+          _isJson(line)
         : scanned === line.length;
     } catch {
       ok = false; // a small value that failed JSON.parse

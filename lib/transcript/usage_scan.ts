@@ -3,7 +3,8 @@
  * without `JSON.parse` of the object. Plain integers are read digit by digit; any other value goes
  * through `JSON.parse`, so the counts equal those of parsing the object (later duplicate keys win,
  * as in `JSON.parse`). Keys are compared as written (a key spelled with escapes is not
- * recognised).
+ * recognised). The object is expected to be valid JSON already (the reader validates each line
+ * before it reads values); invalid JSON elsewhere in it is not detected here.
  *
  * @module
  */

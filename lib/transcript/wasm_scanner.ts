@@ -4,7 +4,8 @@
  *
  * Why WebAssembly: finding the end of a long JSON string, or the next newline, is a search for a
  * few byte values. JavaScript looks at one byte per step; the module (`wasm/scan.wat`) compares
- * 16 at once with SIMD. The scanner functions in {@linkcode ./json_scan.ts} use it whenever the
+ * 32 at once with SIMD. The record scan ({@linkcode wasmScanRecord}) also validates the line as
+ * `JSON.parse` would, in the same pass. The scanner functions in {@linkcode ./json_scan.ts} use it whenever the
  * bytes they are given already live in this memory ({@linkcode inScanMemory}), and their
  * JavaScript loops otherwise; tests check the two agree byte for byte.
  *
@@ -25,6 +26,7 @@ interface ScanExports {
   index_of(byte: number, pos: number, end: number): number;
   skip_value(pos: number, end: number): number;
   scan_record(pos: number, end: number): number;
+  string_units(pos: number, end: number): number;
 }
 
 /** Bytes below this address are the module's own (bracket stack, member tables; see scan.wat). */
@@ -36,6 +38,12 @@ export const MESSAGE_COUNT_INDEX = 32772 / 4;
 export const RECORD_TABLE_INDEX = 65536 / 4;
 export const MESSAGE_TABLE_INDEX = 98304 / 4;
 const PAGE = 65536;
+/**
+ * Memory kept past the last region: the module reads a few bytes beyond a value's end in
+ * branch-free checks (a keyword's 4 bytes, a key's 7), so a line that ends a region must not end
+ * the memory.
+ */
+const SLACK = 64;
 
 function _instantiate(): ScanExports {
   const binary = atob(SCAN_WASM_BASE64);
@@ -93,6 +101,13 @@ export const wasmSkipValue: (pos: number, end: number) => number = wasm.skip_val
  */
 export const wasmScanRecord: (pos: number, end: number) => number = wasm.scan_record;
 
+/**
+ * UTF-16 length of the valid JSON string that continues at absolute address `pos` (after its
+ * opening quote), counted from its bytes, when it is plain ASCII; -1 when it holds a byte of 0x80
+ * or above (decode it then) or does not close before `end`.
+ */
+export const wasmStringUnits: (pos: number, end: number) => number = wasm.string_units;
+
 /** A byte range of the scanner's memory owned by one reader. */
 export interface ScanRegion {
   /** Absolute address of the region's first byte. */
@@ -113,6 +128,7 @@ function _top(): number {
 }
 
 function _ensureMemory(end: number): void {
+  end += SLACK;
   const size = wasm.memory.buffer.byteLength;
   if (end > size) wasm.memory.grow(Math.ceil((end - size) / PAGE));
   scanBytes();

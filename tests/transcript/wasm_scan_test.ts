@@ -153,7 +153,24 @@ function wasmRecord(view: Uint8Array, base: number): {
 }
 
 const decoder = new TextDecoder();
+/** Keeps a BOM, so a line starting with one is not JSON (as the reader's JavaScript path does). */
+const jsonDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** `end` when `bytes[0, end)` is valid JSON by JSON.parse (the definition), else -1. */
+function validEnd(bytes: Uint8Array, end: number): number {
+  if (end < 0) return -1;
+  try {
+    JSON.parse(jsonDecoder.decode(bytes.subarray(0, end)));
+    return end;
+  } catch {
+    return -1;
+  }
+}
 const show = (bytes: Uint8Array): string => JSON.stringify(decoder.decode(bytes));
+
+/** Lines whose scan_record tables were compared, and balanced lines that JSON.parse rejects. */
+let validRecords = 0;
+let invalidBalancedRecords = 0;
 
 /** All differential checks on one line; `shift` varies the line's alignment in memory. */
 function checkLine(bytes: Uint8Array, shift: number, deep: boolean): void {
@@ -191,8 +208,13 @@ function checkLine(bytes: Uint8Array, shift: number, deep: boolean): void {
     while (first < plain.length && (plain[first] === 0x20 || plain[first] === 0x09)) first++;
     if (plain[first] === 0x7b) {
       const got = wasmRecord(view, base);
-      same(got.end, ref.record.end, () => "scan_record end");
-      if (ref.record.end >= 0) {
+      // scan_record also validates as JSON.parse does: its end is the structural end when the
+      // object up to there parses, else -1.
+      const valid = validEnd(plain, ref.record.end);
+      same(got.end, valid, () => "scan_record end");
+      if (valid >= 0) validRecords++;
+      else if (ref.record.end >= 0) invalidBalancedRecords++;
+      if (valid >= 0) {
         const message = got.message === null || ref.record.message === null
           ? got.message === ref.record.message
           : sameMembers(got.message, ref.record.message);
@@ -446,6 +468,10 @@ Deno.test("wasm scan: random JSON lines and corrupted variants match the JavaScr
   }
   assert.equal(truncated, 30);
   assert.ok(checked > 8000);
+  // Both kinds of record line occur: valid ones (tables compared) and balanced but invalid ones
+  // (bad escapes, raw control bytes, bad numbers), which only the validating scan rejects.
+  assert.ok(validRecords > 1000, `valid records ${validRecords}`);
+  assert.ok(invalidBalancedRecords > 100, `invalid balanced records ${invalidBalancedRecords}`);
 });
 
 Deno.test("wasm scan: the random generator reaches the cases it is meant to", () => {
@@ -516,7 +542,7 @@ Deno.test("wasm scan: nesting deeper than 32,768 levels falls back to the JavaSc
     assert.deepEqual(membersOf(view), expected);
   });
   const deepMessage = encoder.encode(
-    '{"message":{"x":' + "{".repeat(33000) + "}".repeat(33000) + "}}",
+    '{"message":{"x":' + "[".repeat(33000) + "]".repeat(33000) + "}}",
   );
   inWasm(deepMessage, 0, (view, base) => {
     assert.equal(wasmScanRecord(base, base + deepMessage.length), -3);

@@ -1,11 +1,14 @@
 ;; The byte scanner's hot loops in WebAssembly with 128-bit SIMD: the end of a JSON string, the
-;; end of a whole JSON value, and the next occurrence of one byte. Same semantics, byte for byte,
-;; as the JavaScript reference in ../json_scan.ts (tests compare the two); only faster, because a
-;; string is crossed 16 bytes per step instead of one.
+;; end of a whole JSON value, and the next occurrence of one byte, with the same semantics, byte for
+;; byte, as the JavaScript reference in ../json_scan.ts (tests compare the two), only faster: a
+;; string is crossed 32 bytes per step instead of one. And the record scan used by the reader:
+;; the members of a line's object and of its "message" into tables, validating the whole line as
+;; JSON.parse would (valid_value), in the same pass.
 ;;
 ;; Memory layout (positions are absolute byte addresses; "end" is exclusive):
 ;;   [0, 32768)        the bracket stack of skip_value, one byte per open bracket
 ;;   32768, 32772      member counts written by scan_record (record, message)
+;;   [33024, 33280)    escape lengths by escaped byte (a data segment, read by escape_length)
 ;;   [65536, 98304)    scan_record's member table of the record: 2,048 × (keyStart, keyEnd,
 ;;                     valueStart, valueEnd) as i32
 ;;   [98304, 131072)   the same for the members of the record's "message" object
@@ -13,6 +16,9 @@
 ;; Build: `deno task build-wasm` (needs wat2wasm from Debian's wabt).
 (module
   (memory (export "memory") 2)
+  ;; Bytes an escape takes, by the byte after its backslash: 2 for \" \\ \/ \b \f \n \r \t, 6 for
+  ;; \u (its four hex digits are checked apart), 0 for anything else (not JSON).
+  (data (i32.const 33024) "\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\02\00\00\00\02\00\00\00\00\00\00\00\02\00\00\00\02\00\02\06\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00")
 
   ;; Position after the closing quote of a string, scanning from $p, which must not sit inside an
   ;; escape; -1 when the string does not close before $end. 32 bytes per step: one mask of quotes
@@ -206,6 +212,326 @@
       (br $walk))
     (i32.const -1))
 
+;; ---- Validation: what JSON.parse accepts, checked in the same pass as the scan. ----
+
+  (func $is_hex (param $b i32) (result i32)
+    (i32.or
+      (i32.le_u (i32.sub (local.get $b) (i32.const 0x30)) (i32.const 9))
+      (i32.le_u (i32.sub (i32.or (local.get $b) (i32.const 0x20)) (i32.const 0x61)) (i32.const 5))))
+
+  ;; Bytes taken by the escape whose backslash is at $at: 2, 6 for \uXXXX, 0 when invalid.
+  (func $escape_length (param $at i32) (param $end i32) (result i32)
+    (local $skip i32)
+    (if (i32.ge_u (i32.add (local.get $at) (i32.const 1)) (local.get $end)) (then (return (i32.const 0))))
+    (local.set $skip (i32.load8_u offset=33024 (i32.load8_u offset=1 (local.get $at))))
+    (if (i32.ne (local.get $skip) (i32.const 6)) (then (return (local.get $skip))))
+    (if (i32.gt_u (i32.add (local.get $at) (i32.const 6)) (local.get $end))
+      (then (return (i32.const 0))))
+    (select (i32.const 6) (i32.const 0)
+      (i32.and
+        (i32.and (call $is_hex (i32.load8_u offset=2 (local.get $at)))
+          (call $is_hex (i32.load8_u offset=3 (local.get $at))))
+        (i32.and (call $is_hex (i32.load8_u offset=4 (local.get $at)))
+          (call $is_hex (i32.load8_u offset=5 (local.get $at)))))))
+
+  ;; As string_end, and the string must be valid JSON: no raw control byte (< 0x20), every escape
+  ;; one of \" \\ \/ \b \f \n \r \t \uXXXX. -1 when it does not close or is invalid. (Bytes of
+  ;; 0x80 and above are not checked: invalid UTF-8 decodes to U+FFFD, which JSON accepts.)
+  (func $valid_string_end (export "valid_string_end") (param $p i32) (param $end i32) (result i32)
+    (local $a v128)
+    (local $b v128)
+    (local $quotes i32)
+    (local $controls i32)
+    (local $specials i32)
+    (local $bit i32)
+    (local $at i32)
+    (local $skip i32)
+    (local $byte i32)
+    (block $narrow
+      (loop $wide
+        (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
+        (local.set $a (v128.load align=1 (local.get $p)))
+        (local.set $b (v128.load offset=16 align=1 (local.get $p)))
+        (local.set $quotes
+          (i32.or
+            (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x22))))
+            (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x22))))
+              (i32.const 16))))
+        (local.set $controls
+          (i32.or
+            (i8x16.bitmask (i8x16.lt_u (local.get $a) (i8x16.splat (i32.const 0x20))))
+            (i32.shl (i8x16.bitmask (i8x16.lt_u (local.get $b) (i8x16.splat (i32.const 0x20))))
+              (i32.const 16))))
+        (local.set $specials
+          (i32.or (i32.or (local.get $quotes) (local.get $controls))
+            (i32.or
+              (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x5c))))
+              (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x5c))))
+                (i32.const 16)))))
+        (loop $bits
+          (if (i32.eqz (local.get $specials))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 32)))
+              (br $wide)))
+          (local.set $bit (i32.ctz (local.get $specials)))
+          (local.set $at (i32.add (local.get $p) (local.get $bit)))
+          (if (i32.and (i32.shr_u (local.get $controls) (local.get $bit)) (i32.const 1))
+            (then (return (i32.const -1))))
+          (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
+            (then (return (i32.add (local.get $at) (i32.const 1)))))
+          (local.set $skip (call $escape_length (local.get $at) (local.get $end)))
+          (if (i32.eqz (local.get $skip)) (then (return (i32.const -1))))
+          (if (i32.gt_u (i32.add (local.get $bit) (local.get $skip)) (i32.const 31))
+            (then
+              (local.set $p (i32.add (local.get $at) (local.get $skip)))
+              (br $wide)))
+          ;; Clear the escape's bits: everything below bit + skip.
+          (local.set $specials
+            (i32.and (local.get $specials)
+              (i32.sub (i32.const 0)
+                (i32.shl (i32.const 1) (i32.add (local.get $bit) (local.get $skip))))))
+          (br $bits))))
+    (loop $tail
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (local.set $byte (i32.load8_u (local.get $p)))
+      (if (i32.eq (local.get $byte) (i32.const 0x22))
+        (then (return (i32.add (local.get $p) (i32.const 1)))))
+      (if (i32.lt_u (local.get $byte) (i32.const 0x20)) (then (return (i32.const -1))))
+      (if (i32.eq (local.get $byte) (i32.const 0x5c))
+        (then
+          (local.set $skip (call $escape_length (local.get $p) (local.get $end)))
+          (if (i32.eqz (local.get $skip)) (then (return (i32.const -1))))
+          (local.set $p (i32.add (local.get $p) (local.get $skip)))
+          (br $tail)))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $tail))
+    (i32.const -1))
+
+  (func $is_digit (param $b i32) (result i32)
+    (i32.le_u (i32.sub (local.get $b) (i32.const 0x30)) (i32.const 9)))
+
+  ;; End of the JSON number at $p (-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?), or -1.
+  (func $number_end (param $p i32) (param $end i32) (result i32)
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then
+        (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x2d))
+          (then (local.set $p (i32.add (local.get $p) (i32.const 1)))))))
+    (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+    (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x30))
+      (then (local.set $p (i32.add (local.get $p) (i32.const 1))))
+      (else
+        (if (i32.eqz (call $is_digit (i32.load8_u (local.get $p)))) (then (return (i32.const -1))))
+        (local.set $p (call $digits_end (local.get $p) (local.get $end)))))
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then
+        (if (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x2e))
+          (then
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+            (if (i32.eqz (call $is_digit (i32.load8_u (local.get $p))))
+              (then (return (i32.const -1))))
+            (local.set $p (call $digits_end (local.get $p) (local.get $end)))))))
+    (if (i32.lt_u (local.get $p) (local.get $end))
+      (then
+        (if (i32.eq (i32.or (i32.load8_u (local.get $p)) (i32.const 0x20)) (i32.const 0x65))
+          (then
+            (local.set $p (i32.add (local.get $p) (i32.const 1)))
+            (if (i32.lt_u (local.get $p) (local.get $end))
+              (then
+                (if (i32.or (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x2b))
+                      (i32.eq (i32.load8_u (local.get $p)) (i32.const 0x2d)))
+                  (then (local.set $p (i32.add (local.get $p) (i32.const 1)))))))
+            (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+            (if (i32.eqz (call $is_digit (i32.load8_u (local.get $p))))
+              (then (return (i32.const -1))))
+            (local.set $p (call $digits_end (local.get $p) (local.get $end)))))))
+    (local.get $p))
+
+  (func $digits_end (param $p i32) (param $end i32) (result i32)
+    (block $done
+      (loop $more
+        (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
+        (br_if $done (i32.eqz (call $is_digit (i32.load8_u (local.get $p)))))
+        (local.set $p (i32.add (local.get $p) (i32.const 1)))
+        (br $more)))
+    (local.get $p))
+
+  ;; End of true, false or null at $p, or -1.
+  (func $literal_end (param $p i32) (param $end i32) (result i32)
+    (local $first i32)
+    (local.set $first (i32.load8_u (local.get $p)))
+    (if (i32.eq (local.get $first) (i32.const 0x66))
+      (then
+        (if (i32.gt_u (i32.add (local.get $p) (i32.const 5)) (local.get $end))
+          (then (return (i32.const -1))))
+        (return (select (i32.add (local.get $p) (i32.const 5)) (i32.const -1)
+          (i32.and (i32.eq (i32.load align=1 (local.get $p)) (i32.const 0x736c6166))
+            (i32.eq (i32.load8_u offset=4 (local.get $p)) (i32.const 0x65)))))))
+    (if (i32.gt_u (i32.add (local.get $p) (i32.const 4)) (local.get $end))
+      (then (return (i32.const -1))))
+    (select (i32.add (local.get $p) (i32.const 4)) (i32.const -1)
+      (i32.or
+        (i32.and (i32.eq (local.get $first) (i32.const 0x74))
+          (i32.eq (i32.load align=1 (local.get $p)) (i32.const 0x65757274)))
+        (i32.and (i32.eq (local.get $first) (i32.const 0x6e))
+          (i32.eq (i32.load align=1 (local.get $p)) (i32.const 0x6c6c756e))))))
+
+  ;; End of the JSON value at $p (whitespace before it skipped) when it is valid JSON, -1 when
+  ;; not, -3 when nested deeper than 32,768 levels. A state machine over one bracket stack:
+  ;; state 0 expects a value, 1 has just ended one, 2 expects an object key and its colon.
+  (func $valid_value (export "valid_value") (param $p i32) (param $end i32) (result i32)
+    (local $state i32)
+    (local $depth i32)
+    (local $byte i32)
+    (local $top i32)
+    (loop $step
+      (if (i32.eqz (local.get $state))
+        (then
+          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+          (local.set $byte (i32.load8_u (local.get $p)))
+          (local.set $state (i32.const 1))
+          (if (i32.eq (local.get $byte) (i32.const 0x22))
+            (then
+              (local.set $p
+                (call $valid_string_end (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+              (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
+              (br $step)))
+          (if (i32.eq (i32.and (local.get $byte) (i32.const 0xdf)) (i32.const 0x5b))
+            (then
+              (if (i32.ge_u (local.get $depth) (i32.const 32768)) (then (return (i32.const -3))))
+              (i32.store8 (local.get $depth) (local.get $byte))
+              (local.set $depth (i32.add (local.get $depth) (i32.const 1)))
+              (local.set $p (call $skip_space (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+              (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+              ;; An empty container closes at once; otherwise a key (object) or a value (array).
+              (if (i32.eq (i32.load8_u (local.get $p)) (i32.add (local.get $byte) (i32.const 2)))
+                (then
+                  (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+                  (local.set $p (i32.add (local.get $p) (i32.const 1)))
+                  (br $step)))
+              (local.set $state
+                (select (i32.const 2) (i32.const 0) (i32.eq (local.get $byte) (i32.const 0x7b))))
+              (br $step)))
+          (if (i32.or (i32.eq (local.get $byte) (i32.const 0x2d)) (call $is_digit (local.get $byte)))
+            (then
+              (local.set $p (call $number_end (local.get $p) (local.get $end)))
+              (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
+              (br $step)))
+          (local.set $p (call $literal_end (local.get $p) (local.get $end)))
+          (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
+          (br $step)))
+      (if (i32.eq (local.get $state) (i32.const 2))
+        (then
+          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+          (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (i32.const -1))))
+          (local.set $p
+            (call $valid_string_end (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
+          (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
+          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+          (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x3a)) (then (return (i32.const -1))))
+          (local.set $p (i32.add (local.get $p) (i32.const 1)))
+          (local.set $state (i32.const 0))
+          (br $step)))
+      ;; State 1: a value just ended.
+      (if (i32.eqz (local.get $depth)) (then (return (local.get $p))))
+      (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (local.set $byte (i32.load8_u (local.get $p)))
+      (local.set $top (i32.load8_u (i32.sub (local.get $depth) (i32.const 1))))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (if (i32.eq (local.get $byte) (i32.const 0x2c))
+        (then
+          (local.set $state
+            (select (i32.const 2) (i32.const 0) (i32.eq (local.get $top) (i32.const 0x7b))))
+          (br $step)))
+      ;; A closer must match the open bracket: '}' = '{' + 2, ']' = '[' + 2.
+      (if (i32.eq (local.get $byte) (i32.add (local.get $top) (i32.const 2)))
+        (then
+          (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+          (br $step))))
+    (i32.const -1))
+
+  ;; UTF-16 length of the valid JSON string continuing at $p (after its opening quote), when the
+  ;; string is plain ASCII (escapes included: \uXXXX is one unit, any other escape one); -1 when it
+  ;; holds a byte of 0x80 or above (the caller decodes it then) or does not close.
+  (func $string_units (export "string_units") (param $p i32) (param $end i32) (result i32)
+    (local $start i32)
+    (local $extra i32)
+    (local $a v128)
+    (local $b v128)
+    (local $quotes i32)
+    (local $high i32)
+    (local $specials i32)
+    (local $bit i32)
+    (local $at i32)
+    (local $skip i32)
+    (local $byte i32)
+    (local.set $start (local.get $p))
+    (block $narrow
+      (loop $wide
+        (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
+        (local.set $a (v128.load align=1 (local.get $p)))
+        (local.set $b (v128.load offset=16 align=1 (local.get $p)))
+        (local.set $quotes
+          (i32.or
+            (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x22))))
+            (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x22))))
+              (i32.const 16))))
+        (local.set $high
+          (i32.or (i8x16.bitmask (local.get $a))
+            (i32.shl (i8x16.bitmask (local.get $b)) (i32.const 16))))
+        (local.set $specials
+          (i32.or (i32.or (local.get $quotes) (local.get $high))
+            (i32.or
+              (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x5c))))
+              (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x5c))))
+                (i32.const 16)))))
+        (loop $bits
+          (if (i32.eqz (local.get $specials))
+            (then
+              (local.set $p (i32.add (local.get $p) (i32.const 32)))
+              (br $wide)))
+          (local.set $bit (i32.ctz (local.get $specials)))
+          (local.set $at (i32.add (local.get $p) (local.get $bit)))
+          (if (i32.and (i32.shr_u (local.get $high) (local.get $bit)) (i32.const 1))
+            (then (return (i32.const -1))))
+          (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
+            (then
+              (return (i32.sub (i32.sub (local.get $at) (local.get $start)) (local.get $extra)))))
+          (local.set $skip
+            (select (i32.const 6) (i32.const 2)
+              (i32.eq (i32.load8_u offset=1 (local.get $at)) (i32.const 0x75))))
+          (local.set $extra (i32.add (local.get $extra) (i32.sub (local.get $skip) (i32.const 1))))
+          (if (i32.gt_u (i32.add (local.get $bit) (local.get $skip)) (i32.const 31))
+            (then
+              (local.set $p (i32.add (local.get $at) (local.get $skip)))
+              (br $wide)))
+          (local.set $specials
+            (i32.and (local.get $specials)
+              (i32.sub (i32.const 0)
+                (i32.shl (i32.const 1) (i32.add (local.get $bit) (local.get $skip))))))
+          (br $bits))))
+    (loop $tail
+      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
+      (local.set $byte (i32.load8_u (local.get $p)))
+      (if (i32.ge_u (local.get $byte) (i32.const 0x80)) (then (return (i32.const -1))))
+      (if (i32.eq (local.get $byte) (i32.const 0x22))
+        (then (return (i32.sub (i32.sub (local.get $p) (local.get $start)) (local.get $extra)))))
+      (if (i32.eq (local.get $byte) (i32.const 0x5c))
+        (then
+          (local.set $skip
+            (select (i32.const 6) (i32.const 2)
+              (i32.eq (i32.load8_u offset=1 (local.get $p)) (i32.const 0x75))))
+          (local.set $extra (i32.add (local.get $extra) (i32.sub (local.get $skip) (i32.const 1))))
+          (local.set $p (i32.add (local.get $p) (local.get $skip)))
+          (br $tail)))
+      (local.set $p (i32.add (local.get $p) (i32.const 1)))
+      (br $tail))
+    (i32.const -1))
+
   (func $skip_space (param $p i32) (param $end i32) (result i32)
     (block $done
       (loop $more
@@ -217,9 +543,9 @@
 
   ;; Walks the object at $p (no leading whitespace), writing each member to the table at $table
   ;; and their number to $count_at; with $descend, the value of a member named "message" that is
-  ;; an object is walked the same way into the message table. Checks the grammar as
-  ;; json_scan.ts's forEachMember does. Returns the position after the object, -1 when it is not a
-  ;; well-formed object, -3 when a table or the bracket stack overflows.
+  ;; an object is walked the same way into the message table. Validates as JSON.parse would
+  ;; (valid_string_end, valid_value). Returns the position after the object, -1 when it is not a
+  ;; valid JSON object, -3 when a table or the bracket stack overflows.
   (func $scan_object (param $p i32) (param $end i32) (param $table i32) (param $count_at i32)
     (param $descend i32) (result i32)
     (local $n i32)
@@ -240,7 +566,7 @@
       (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
       (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (i32.const -1))))
       (local.set $key_start (i32.add (local.get $p) (i32.const 1)))
-      (local.set $p (call $string_end (local.get $key_start) (local.get $end)))
+      (local.set $p (call $valid_string_end (local.get $key_start) (local.get $end)))
       (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
       (local.set $key_end (i32.sub (local.get $p) (i32.const 1)))
       (local.set $p (call $skip_space (local.get $p) (local.get $end)))
@@ -264,9 +590,9 @@
                 (call $scan_object (local.get $value_start) (local.get $end) (i32.const 98304)
                   (i32.const 32772) (i32.const 0))))
             (else
-              (local.set $value_end (call $skip_value (local.get $value_start) (local.get $end))))))
+              (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end))))))
         (else
-          (local.set $value_end (call $skip_value (local.get $value_start) (local.get $end)))))
+          (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end)))))
       (if (i32.lt_s (local.get $value_end) (i32.const 0)) (then (return (local.get $value_end))))
       (if (i32.ge_u (local.get $n) (i32.const 2048)) (then (return (i32.const -3))))
       (i32.store (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))

@@ -1,0 +1,190 @@
+/**
+ * The validating record scan: a line is well formed exactly when `JSON.parse` accepts it (the
+ * definition in analysis-spec §1), whether it is read through WebAssembly or not; and the UTF-16
+ * length of a JSON string counted from its bytes.
+ *
+ * Expected values: `JSON.parse` of the same text (the definition), and hand counts in comments.
+ */
+
+import assert from "node:assert/strict";
+import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
+import {
+  acquireRegion,
+  releaseRegion,
+  scanBytes,
+  wasmScanRecord,
+  wasmStringUnits,
+} from "../../lib/transcript/wasm_scanner.ts";
+
+const encoder = new TextEncoder();
+
+/** wasmScanRecord's answer for `text`, as a position relative to the line (or -1/-3). */
+function scanRecord(text: string): number {
+  const bytes = encoder.encode(text);
+  const region = acquireRegion(bytes.length + 8);
+  try {
+    scanBytes().set(bytes, region.offset);
+    const end = wasmScanRecord(region.offset, region.offset + bytes.length);
+    return end < 0 ? end : end - region.offset;
+  } finally {
+    releaseRegion(region);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Records that balance brackets and close strings, so a structural scan accepts them, but that
+// JSON.parse rejects; and valid neighbours that differ by one byte.
+const INVALID = [
+  '{"a":"\\x"}', // unknown escape
+  '{"a":"\\u12g4"}', // bad hex digit
+  '{"a":"\\u12"}', // short \u
+  '{"a":"tab\there"}', // raw control byte in a string
+  '{"a":01}', // leading zero
+  '{"a":1.}', // no fraction digits
+  '{"a":1e}', // no exponent digits
+  '{"a":-}', // sign alone
+  '{"a":+1}', // plus sign
+  '{"a":.5}', // no integer part
+  '{"a":tru}', // short keyword
+  '{"a":nulll}', // long keyword
+  '{"a":True}', // capital keyword
+  '{"a":1,}', // trailing comma
+  '{"a":[1,]}', // trailing comma in an array
+  '{"a":[,1]}', // leading comma
+  '{"a" 1}', // no colon
+  '{"a"::1}', // two colons
+  '{"a":1 "b":2}', // no comma
+  "{a:1}", // bare key
+  '{"a":{"b"}}', // key without a value
+  '{"a":[1 2]}', // no comma in an array
+  '{"a":1}x', // trailing byte (scan_record stops at the object: the caller compares ends)
+  "{'a':1}", // single quotes
+];
+const VALID = [
+  '{"a":"\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00"}',
+  '{"a":0,"b":-0,"c":-1.5e+10,"d":2E-3,"e":10}',
+  '{"a":true,"b":false,"c":null}',
+  '{ "a" : [ 1 , { } , [ ] , "x" ] , "b" : { "c" : { } } }',
+  '{"message":{"id":"m","content":[{"type":"text","text":"é😀"}]},"z":[]}',
+  "{}",
+];
+
+Deno.test("validating scan: scan_record accepts exactly what JSON.parse accepts", () => {
+  for (const text of [...INVALID, ...VALID]) {
+    const expected = isJson(text) ? encoder.encode(text).length : -1;
+    const end = scanRecord(text);
+    // '{"a":1}x' parses as an object that ends at 7; the line check then fails on length.
+    if (text === '{"a":1}x') assert.equal(end, 7, text);
+    else assert.equal(end, expected, text);
+  }
+  // The list means what its comments say: every INVALID line fails JSON.parse.
+  for (const text of INVALID) assert.equal(isJson(text), false, text);
+  for (const text of VALID) assert.equal(isJson(text), true, text);
+});
+
+Deno.test("validating scan: the reader counts the same lines malformed in and out of wasm memory", () => {
+  const lines = [...INVALID, ...VALID].map((t) =>
+    t === "{}" ? '{"type":"user"}' : t.replace(/^\{/, '{"type":"user",')
+  );
+  lines.push('{"type":"user"}'); // valid
+  // Through the splitter: lines live in the scanner's memory and take the WebAssembly path.
+  const viaWasm = new FileParser();
+  splitLines(lines.join("\n"), (b, s, e, n) => viaWasm.onLine(b, s, e, n));
+  // Plain byte arrays: the JavaScript path (structural walk, then JSON.parse).
+  const viaJs = new FileParser();
+  lines.forEach((line, i) => {
+    const bytes = encoder.encode(line);
+    viaJs.onLine(bytes, 0, bytes.length, i + 1);
+  });
+  const wasmCounts = viaWasm.finish().counts;
+  const jsCounts = viaJs.finish().counts;
+  // By hand: every INVALID line is malformed (24), every VALID one and the last line are not.
+  assert.equal(wasmCounts.malformedLines, INVALID.length);
+  assert.deepEqual(jsCounts, wasmCounts);
+});
+
+Deno.test("validating scan: a record that ends where the scanner memory ends", () => {
+  // A 65,536-byte record without a final newline fills its region exactly; keyword and key
+  // checks read a few bytes past a value, which must stay inside memory (no RuntimeError).
+  const head = '{"type":"user","pad":"';
+  const tail = '","a":1}';
+  const text = head + "x".repeat(65536 - head.length - tail.length) + tail;
+  assert.equal(text.length, 65536);
+  const parser = new FileParser();
+  splitLines(text, (b, s, e, n) => parser.onLine(b, s, e, n));
+  assert.equal(parser.finish().counts.malformedLines, 0);
+});
+
+Deno.test("string units: UTF-16 length of plain-ASCII JSON strings from bytes", () => {
+  // Expected: JSON.parse(text).length; non-ASCII strings answer -1 (the caller decodes them).
+  const cases = [
+    '""',
+    '"abc"',
+    '"a\\"b"', // 3
+    '"\\\\"', // 1
+    '"\\u00e9x"', // 2
+    '"\\uD83D\\uDE00"', // 2 (a surrogate pair written as two escapes)
+    '"' + "ab\\n".repeat(40) + '"', // 120, escapes across 32-byte blocks
+    '"' + "x".repeat(31) + '\\n"', // a backslash at byte 31 of the first block
+    '"' + "x".repeat(30) + '\\u0041yz"', // a \u escape crossing the block end
+  ];
+  for (const text of cases) {
+    const bytes = encoder.encode(text);
+    const region = acquireRegion(bytes.length + 8);
+    try {
+      scanBytes().set(bytes, region.offset);
+      const units = wasmStringUnits(region.offset + 1, region.offset + bytes.length);
+      assert.equal(units, (JSON.parse(text) as string).length, text);
+    } finally {
+      releaseRegion(region);
+    }
+  }
+  for (const text of ['"é"', '"x😀"', '"' + "x".repeat(40) + 'é"']) {
+    const bytes = encoder.encode(text);
+    const region = acquireRegion(bytes.length + 8);
+    try {
+      scanBytes().set(bytes, region.offset);
+      assert.equal(wasmStringUnits(region.offset + 1, region.offset + bytes.length), -1, text);
+    } finally {
+      releaseRegion(region);
+    }
+  }
+});
+
+Deno.test("line splitter: a BOM split across the first chunks is still dropped", () => {
+  const bytes = encoder.encode('\uFEFF{"a":1}\n{"b":2}');
+  for (const first of [1, 2]) {
+    const seen: string[] = [];
+    const splitter = new LineSplitter((b, s, e) => {
+      seen.push(new TextDecoder().decode(b.subarray(s, e)));
+    });
+    splitter.push(bytes.subarray(0, first));
+    splitter.push(bytes.subarray(first));
+    splitter.finish();
+    assert.deepEqual(seen, ['{"a":1}', '{"b":2}'], `first chunk ${first} byte(s)`);
+  }
+  // Two bytes that only look like a BOM's start, then the end of input: delivered as a line.
+  const seen: number[] = [];
+  const splitter = new LineSplitter((_b, s, e) => seen.push(e - s));
+  splitter.push(new Uint8Array([0xef, 0xbb]));
+  splitter.finish();
+  assert.deepEqual(seen, [2]);
+});
+
+Deno.test("line splitter: a line handed on from an outer splitter can be split again", () => {
+  // The inner call gets a view into the scanner's memory; growing that memory must not detach it.
+  const inner: number[] = [];
+  splitLines("x".repeat(70000) + "\na\nb", (b, s, e, n) => {
+    if (n === 1) splitLines(b.subarray(s, e), (_b2, s2, e2) => inner.push(e2 - s2));
+  });
+  assert.deepEqual(inner, [70000]);
+});
