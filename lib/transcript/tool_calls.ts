@@ -15,11 +15,17 @@
  *
  * Pairing is by id, in file order: a result pairs with the latest tool use of the same id fed
  * *before* it; a result with no such use is unpaired (`use` is `undefined`). Several results for
- * one id each pair with it. Records are given already parsed; the caller decides which records
- * to skip (for example repeated uuids).
+ * one id each pair with it. Records are given already parsed ({@linkcode toolUsesOf},
+ * {@linkcode toolResultsOf}), or read straight from the line's bytes
+ * ({@linkcode toolUsesFromBytes}, {@linkcode toolResultsFromBytes}: the same answers without
+ * decoding or parsing the text); the caller decides which records to skip (for example repeated
+ * uuids).
  *
  * @module
  */
+
+import { forEachElement, forEachMember, keyIs, parseSlice, sliceValue } from "./json_scan.ts";
+import { inScanMemory, wasmStringUnits } from "./wasm_scanner.ts";
 
 /** A `tool_use` block, reduced to the fields the read-cost rules need. */
 export interface ToolUse {
@@ -179,6 +185,320 @@ export function toolResultsOf(record: Record<string, unknown>): ToolResult[] {
   return results;
 }
 
+// ---- The same, read from a line's bytes ----
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * The text of the JSON string whose contents (inside the quotes) are `line[start, end)` when they
+ * hold an escape; `null` when they hold none.
+ */
+function _escapedText(line: Uint8Array, start: number, end: number): string | null {
+  for (let i = start; i < end; i++) {
+    if (line[i] === BACKSLASH) return parseSlice(line, start - 1, end + 1) as string;
+  }
+  return null;
+}
+
+/**
+ * Which of `keys` (ASCII) the object key `line[keyStart, keyEnd)` (its raw bytes inside the
+ * quotes) names, as `JSON.parse` reads it: escapes decoded, so `"typ\u0065"` names `type`.
+ *
+ * @param line Bytes holding the key.
+ * @param keyStart Position after the key's opening quote.
+ * @param keyEnd Position of its closing quote.
+ * @param keys Candidate names, ASCII.
+ * @returns The index of the named key in `keys`, or -1.
+ *
+ * @example
+ * ```ts
+ * import { memberKeyIndex } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * const line = new TextEncoder().encode('"id" "typ\\u0065" "name"');
+ * assert.equal(memberKeyIndex(line, 1, 3, ["type", "id"]), 1);
+ * assert.equal(memberKeyIndex(line, 6, 15, ["type", "id"]), 0); // escaped
+ * assert.equal(memberKeyIndex(line, 18, 22, ["type", "id"]), -1);
+ * ```
+ */
+export function memberKeyIndex(
+  line: Uint8Array,
+  keyStart: number,
+  keyEnd: number,
+  keys: readonly string[],
+): number {
+  const n = keyEnd - keyStart;
+  let decoded: string | null | undefined;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k];
+    if (n === key.length) {
+      if (keyIs(line, keyStart, keyEnd, key)) return k;
+    } else if (n > key.length) {
+      // An escape is longer than the character it stands for, and raw bytes other than an
+      // escape's never decode to ASCII they are not: only a longer key with an escape can match.
+      if (decoded === undefined) decoded = _escapedText(line, keyStart, keyEnd);
+      if (decoded === key) return k;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Whether the JSON value `line[start, end)` is the string `text` (ASCII), escapes decoded.
+ *
+ * @param line Bytes holding the value.
+ * @param start Position of the value's first byte.
+ * @param end Position after its last byte.
+ * @param text The string to compare with, ASCII.
+ * @returns `true` when the value is a string equal to `text`.
+ *
+ * @example
+ * ```ts
+ * import { stringValueIs } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * const line = new TextEncoder().encode('"user" "\\u0075ser" 1');
+ * assert.equal(stringValueIs(line, 0, 6, "user"), true);
+ * assert.equal(stringValueIs(line, 7, 18, "user"), true);
+ * assert.equal(stringValueIs(line, 19, 20, "user"), false);
+ * ```
+ */
+export function stringValueIs(
+  line: Uint8Array,
+  start: number,
+  end: number,
+  text: string,
+): boolean {
+  if (line[start] !== QUOTE) return false;
+  const n = end - start - 2;
+  if (n === text.length) return keyIs(line, start + 1, end - 1, text);
+  return n > text.length && _escapedText(line, start + 1, end - 1) === text;
+}
+
+/**
+ * The UTF-16 length (JavaScript `length`) of the JSON string value `line[start, end)`, quotes
+ * included in the range: counted from the bytes when they are ASCII (in WebAssembly when the line
+ * is in the scanner's memory), else from the decoded string.
+ *
+ * @param line Bytes holding a valid JSON string.
+ * @param start Position of its opening quote.
+ * @param end Position after its closing quote.
+ * @returns The length `JSON.parse` would give the string.
+ *
+ * @example
+ * ```ts
+ * import { stringUnits } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * const line = new TextEncoder().encode('"a\\n\\u00e9" "é😀"');
+ * assert.equal(stringUnits(line, 0, 11), 3); // a, newline, é
+ * assert.equal(stringUnits(line, 12, line.length), 3); // é is one unit, 😀 two
+ * ```
+ */
+export function stringUnits(line: Uint8Array, start: number, end: number): number {
+  if (inScanMemory(line)) {
+    const base = line.byteOffset;
+    const units = wasmStringUnits(base + start + 1, base + end);
+    if (units >= 0) return units;
+  } else {
+    // The JavaScript twin of the module's count: \uXXXX is one unit, any other escape one.
+    let units = 0;
+    let i = start + 1;
+    const last = end - 1;
+    while (i < last) {
+      const byte = line[i];
+      if (byte >= 0x80) break;
+      i += byte === BACKSLASH ? (line[i + 1] === 0x75 ? 6 : 2) : 1;
+      units++;
+    }
+    if (i >= last) return units;
+  }
+  return (parseSlice(line, start, end) as string).length;
+}
+
+/** The value ranges of the last member named by each of `keys`: `out[2k]`, `out[2k+1]` (-1). */
+function _lastValues(
+  line: Uint8Array,
+  pos: number,
+  keys: readonly string[],
+  out: number[],
+): void {
+  out.fill(-1);
+  forEachMember(line, pos, (ks, ke, vs, ve) => {
+    const k = memberKeyIndex(line, ks, ke, keys);
+    if (k >= 0) {
+      // A later duplicate key replaces an earlier one, as in JSON.parse.
+      out[2 * k] = vs;
+      out[2 * k + 1] = ve;
+    }
+  });
+}
+
+/** The string at `line[start, end)`, or `undefined` when absent (start < 0) or not a string. */
+function _stringAt(line: Uint8Array, start: number, end: number): string | undefined {
+  return start >= 0 && line[start] === QUOTE ? sliceValue(line, start, end) as string : undefined;
+}
+
+/** Present and not `null` (a valid JSON value that starts with `n` is `null`). */
+function _isSetAt(line: Uint8Array, start: number): boolean {
+  return start >= 0 && line[start] !== 0x6e;
+}
+
+const USE_KEYS = ["type", "id", "name", "input"] as const;
+const INPUT_KEYS = ["offset", "limit", "pages", "command"] as const;
+const RESULT_KEYS = ["type", "tool_use_id", "is_error", "content"] as const;
+const PART_KEYS = ["type", "text"] as const;
+
+/**
+ * The `tool_use` blocks of an assistant record's `message.content`, read from the line's bytes:
+ * the same entries {@linkcode toolUsesOf} gives for the parsed record, without decoding or
+ * parsing anything but the ids, names and commands. Keys and strings are read as `JSON.parse`
+ * reads them (escapes decoded, a later duplicate key replacing an earlier one).
+ *
+ * The caller checks the record: `type` is `"assistant"`, `message` an object, and this its
+ * `content` (any JSON value; only an array holds tool uses). The bytes must be valid JSON, as the
+ * reader's record scan (`wasmScanRecord`) checks; on bytes that are not, the result is
+ * unspecified (and may throw). Nested values are crossed in WebAssembly when `line` lives in the
+ * scanner's memory ({@linkcode inScanMemory}).
+ *
+ * @param line Bytes of one line (a `subarray` is fine).
+ * @param start Position of the first byte of `message.content`'s value in `line`.
+ * @returns One entry per `tool_use` block that has a string `id` and `name`, in block order.
+ *
+ * @example
+ * ```ts
+ * import { toolUsesFromBytes, toolUsesOf } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * const content = [
+ *   { type: "text", text: "let me look" },
+ *   { type: "tool_use", id: "t1", name: "Read", input: { file_path: "f", offset: 10 } },
+ * ];
+ * const line = new TextEncoder().encode(JSON.stringify(content));
+ * const uses = toolUsesFromBytes(line, 0);
+ * assert.deepEqual(uses, [
+ *   { id: "t1", name: "Read", hasOffset: true, hasLimit: false, hasPages: false, command: undefined },
+ * ]);
+ * assert.deepEqual(uses, toolUsesOf({ type: "assistant", message: { content } }));
+ * ```
+ */
+export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
+  const uses: ToolUse[] = [];
+  if (line[start] !== OPEN_BRACKET) return uses;
+  const block: number[] = [];
+  const input: number[] = [];
+  forEachElement(line, start, (blockStart) => {
+    if (line[blockStart] !== OPEN_BRACE) return;
+    _lastValues(line, blockStart, USE_KEYS, block);
+    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_use")) return;
+    const id = _stringAt(line, block[2], block[3]);
+    const name = _stringAt(line, block[4], block[5]);
+    if (id === undefined || name === undefined) return;
+    let hasOffset = false;
+    let hasLimit = false;
+    let hasPages = false;
+    let command: string | undefined;
+    if (block[6] >= 0 && line[block[6]] === OPEN_BRACE) {
+      _lastValues(line, block[6], INPUT_KEYS, input);
+      hasOffset = _isSetAt(line, input[0]);
+      hasLimit = _isSetAt(line, input[2]);
+      hasPages = _isSetAt(line, input[4]);
+      command = _stringAt(line, input[6], input[7]);
+    }
+    uses.push({ id, name, hasOffset, hasLimit, hasPages, command });
+  });
+  return uses;
+}
+
+/**
+ * The `tool_result` blocks of a user record's `message.content`, sized from the line's bytes: the
+ * same entries {@linkcode toolResultsOf} gives for the parsed record. Text is never decoded when
+ * it is ASCII: its UTF-16 length is counted from the bytes ({@linkcode stringUnits}); other text
+ * is decoded to be measured. Keys and strings are read as `JSON.parse` reads them (escapes
+ * decoded, a later duplicate key replacing an earlier one).
+ *
+ * The caller checks the record: `type` is `"user"`, `message` an object, and this its `content`
+ * (any JSON value; only an array holds tool results). The bytes must be valid JSON, as the
+ * reader's record scan (`wasmScanRecord`) checks; on bytes that are not, the result is
+ * unspecified (and may throw).
+ *
+ * @param line Bytes of one line (a `subarray` is fine).
+ * @param start Position of the first byte of `message.content`'s value in `line`.
+ * @returns One entry per `tool_result` block, in block order.
+ *
+ * @example Text blocks summed, an image counted apart, an error flagged
+ * ```ts
+ * import { toolResultsFromBytes, toolResultsOf } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * const content = [
+ *   { type: "tool_result", tool_use_id: "t1", content: "été" },
+ *   {
+ *     type: "tool_result",
+ *     tool_use_id: "t2",
+ *     is_error: true,
+ *     content: [{ type: "text", text: "abc" }, { type: "image" }, { type: "text", text: "de" }],
+ *   },
+ * ];
+ * const line = new TextEncoder().encode(JSON.stringify(content));
+ * const results = toolResultsFromBytes(line, 0);
+ * assert.deepEqual(results, [
+ *   { toolUseId: "t1", textChars: 3, textBlocks: 1, imageBlocks: 0, otherBlocks: 0, isError: false },
+ *   { toolUseId: "t2", textChars: 5, textBlocks: 2, imageBlocks: 1, otherBlocks: 0, isError: true },
+ * ]);
+ * assert.deepEqual(results, toolResultsOf({ type: "user", message: { content } }));
+ * ```
+ */
+export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResult[] {
+  const results: ToolResult[] = [];
+  if (line[start] !== OPEN_BRACKET) return results;
+  const block: number[] = [];
+  const part: number[] = [];
+  forEachElement(line, start, (blockStart) => {
+    if (line[blockStart] !== OPEN_BRACE) return;
+    _lastValues(line, blockStart, RESULT_KEYS, block);
+    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_result")) return;
+    let textChars = 0;
+    let textBlocks = 0;
+    let imageBlocks = 0;
+    let otherBlocks = 0;
+    const bodyStart = block[6];
+    if (bodyStart >= 0 && line[bodyStart] === QUOTE) {
+      textChars = stringUnits(line, bodyStart, block[7]);
+      textBlocks = 1;
+    } else if (bodyStart >= 0 && line[bodyStart] === OPEN_BRACKET) {
+      forEachElement(line, bodyStart, (partStart) => {
+        if (line[partStart] !== OPEN_BRACE) {
+          otherBlocks++;
+          return;
+        }
+        _lastValues(line, partStart, PART_KEYS, part);
+        const type = part[0];
+        if (type >= 0 && stringValueIs(line, type, part[1], "text") && line[part[2]] === QUOTE) {
+          textChars += stringUnits(line, part[2], part[3]);
+          textBlocks++;
+        } else if (type >= 0 && stringValueIs(line, type, part[1], "image")) {
+          imageBlocks++;
+        } else {
+          otherBlocks++;
+        }
+      });
+    }
+    const idStart = block[2];
+    results.push({
+      // A JSON string is empty only when nothing stands between its quotes.
+      toolUseId: idStart >= 0 && line[idStart] === QUOTE && block[3] - idStart > 2
+        ? sliceValue(line, idStart, block[3]) as string
+        : undefined,
+      textChars,
+      textBlocks,
+      imageBlocks,
+      otherBlocks,
+      // A valid JSON value that starts with `t` is `true`.
+      isError: block[4] >= 0 && line[block[4]] === 0x74,
+    });
+  });
+  return results;
+}
+
 /**
  * Pairs tool results with the tool uses that preceded them, one record at a time in file order.
  * Use one pairer per file.
@@ -208,9 +528,36 @@ export class ToolCallPairer {
    * @returns The tool results this record holds, each with its tool use (if one preceded it).
    */
   add(record: Record<string, unknown>): ToolCall[] {
-    for (const use of toolUsesOf(record)) this.#uses.set(use.id, use);
+    return this.addExtracted(toolUsesOf(record), toolResultsOf(record));
+  }
+
+  /**
+   * Feeds the next record's tool uses and results, already extracted (by
+   * {@linkcode toolUsesOf} and {@linkcode toolResultsOf}, or {@linkcode toolUsesFromBytes} and
+   * {@linkcode toolResultsFromBytes}). `add(record)` is
+   * `addExtracted(toolUsesOf(record), toolResultsOf(record))`.
+   *
+   * @param uses The record's tool uses, in block order.
+   * @param results The record's tool results, in block order.
+   * @returns Each result with its tool use (if one preceded it), the record's own uses included.
+   *
+   * @example
+   * ```ts
+   * import { ToolCallPairer } from "./tool_calls.ts";
+   * import assert from "node:assert/strict";
+   * const pairer = new ToolCallPairer();
+   * const use = { id: "t1", name: "Read", hasOffset: false, hasLimit: false, hasPages: false,
+   *   command: undefined };
+   * const result = { toolUseId: "t1", textChars: 4, textBlocks: 1, imageBlocks: 0,
+   *   otherBlocks: 0, isError: false };
+   * assert.deepEqual(pairer.addExtracted([use], []), []);
+   * assert.deepEqual(pairer.addExtracted([], [result]), [{ use, result }]);
+   * ```
+   */
+  addExtracted(uses: readonly ToolUse[], results: readonly ToolResult[]): ToolCall[] {
+    for (const use of uses) this.#uses.set(use.id, use);
     const calls: ToolCall[] = [];
-    for (const result of toolResultsOf(record)) {
+    for (const result of results) {
       const use = result.toolUseId === undefined ? undefined : this.#uses.get(result.toolUseId);
       calls.push({ use, result });
     }
