@@ -257,10 +257,14 @@
             (i8x16.bitmask (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x22))))
             (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (i8x16.splat (i32.const 0x22))))
               (i32.const 16))))
+        ;; Control bytes: v = min(v, 0x1f) exactly when v < 0x20 (two instructions on x86).
         (local.set $controls
           (i32.or
-            (i8x16.bitmask (i8x16.lt_u (local.get $a) (i8x16.splat (i32.const 0x20))))
-            (i32.shl (i8x16.bitmask (i8x16.lt_u (local.get $b) (i8x16.splat (i32.const 0x20))))
+            (i8x16.bitmask
+              (i8x16.eq (local.get $a) (i8x16.min_u (local.get $a) (i8x16.splat (i32.const 0x1f)))))
+            (i32.shl
+              (i8x16.bitmask
+                (i8x16.eq (local.get $b) (i8x16.min_u (local.get $b) (i8x16.splat (i32.const 0x1f)))))
               (i32.const 16))))
         (local.set $specials
           (i32.or (i32.or (local.get $quotes) (local.get $controls))
@@ -279,7 +283,10 @@
             (then (return (i32.const -1))))
           (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
             (then (return (i32.add (local.get $at) (i32.const 1)))))
-          (local.set $skip (call $escape_length (local.get $at) (local.get $end)))
+          ;; The escape's length from the table; only \u (6) needs a call, to check its digits.
+          (local.set $skip (i32.load8_u offset=33024 (i32.load8_u offset=1 (local.get $at))))
+          (if (i32.eq (local.get $skip) (i32.const 6))
+            (then (local.set $skip (call $escape_length (local.get $at) (local.get $end)))))
           (if (i32.eqz (local.get $skip)) (then (return (i32.const -1))))
           (if (i32.gt_u (i32.add (local.get $bit) (local.get $skip)) (i32.const 31))
             (then
@@ -387,7 +394,8 @@
     (loop $step
       (if (i32.eqz (local.get $state))
         (then
-          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 0x20))
+            (then (local.set $p (call $skip_space (local.get $p) (local.get $end)))))
           (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
           (local.set $byte (i32.load8_u (local.get $p)))
           (local.set $state (i32.const 1))
@@ -423,13 +431,15 @@
           (br $step)))
       (if (i32.eq (local.get $state) (i32.const 2))
         (then
-          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 0x20))
+            (then (local.set $p (call $skip_space (local.get $p) (local.get $end)))))
           (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
           (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x22)) (then (return (i32.const -1))))
           (local.set $p
             (call $valid_string_end (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
           (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
-          (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+          (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 0x20))
+            (then (local.set $p (call $skip_space (local.get $p) (local.get $end)))))
           (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
           (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x3a)) (then (return (i32.const -1))))
           (local.set $p (i32.add (local.get $p) (i32.const 1)))
@@ -437,7 +447,8 @@
           (br $step)))
       ;; State 1: a value just ended.
       (if (i32.eqz (local.get $depth)) (then (return (local.get $p))))
-      (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+      (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 0x20))
+            (then (local.set $p (call $skip_space (local.get $p) (local.get $end)))))
       (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
       (local.set $byte (i32.load8_u (local.get $p)))
       (local.set $top (i32.load8_u (i32.sub (local.get $depth) (i32.const 1))))
@@ -569,7 +580,8 @@
       (local.set $p (call $valid_string_end (local.get $key_start) (local.get $end)))
       (if (i32.lt_s (local.get $p) (i32.const 0)) (then (return (i32.const -1))))
       (local.set $key_end (i32.sub (local.get $p) (i32.const 1)))
-      (local.set $p (call $skip_space (local.get $p) (local.get $end)))
+      (if (i32.le_u (i32.load8_u (local.get $p)) (i32.const 0x20))
+            (then (local.set $p (call $skip_space (local.get $p) (local.get $end)))))
       (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
       (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x3a)) (then (return (i32.const -1))))
       (local.set $value_start
