@@ -31,9 +31,12 @@ import { UsageTokens } from "./usage_scan.ts";
 import {
   inScanMemory,
   MESSAGE_COUNT_INDEX,
+  MESSAGE_KEY_IDS,
   MESSAGE_TABLE_INDEX,
   RECORD_COUNT_INDEX,
+  RECORD_KEY_IDS,
   RECORD_TABLE_INDEX,
+  scanBytes,
   scanInts,
   wasmScanRecord,
 } from "./wasm_scanner.ts";
@@ -206,6 +209,43 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
+/**
+ * The keys the reader reads, with the ids the WebAssembly scan gives them (`key_id` in
+ * `wasm/scan.wat`, generated from this list: keep the two in the same order). 0 is any other key.
+ */
+export const KEY_IDS = [
+  "type",
+  "uuid",
+  "subtype",
+  "agentId",
+  "timestamp",
+  "requestId",
+  "parentUuid",
+  "isSidechain",
+  "compactMetadata",
+  "isCompactSummary",
+  "logicalParentUuid",
+  "isApiErrorMessage",
+  "message",
+  "id",
+  "model",
+  "usage",
+  "content",
+] as const;
+
+const KEY = Object.fromEntries(KEY_IDS.map((key, i) => [key, i + 1])) as Record<
+  (typeof KEY_IDS)[number],
+  number
+>;
+
+/** The id of the raw key `line[ks, ke)` (JavaScript twin of the scan's `key_id`). */
+function _keyId(line: Uint8Array, ks: number, ke: number): number {
+  for (let i = 0; i < KEY_IDS.length; i++) {
+    if (keyIs(line, ks, ke, KEY_IDS[i])) return i + 1;
+  }
+  return 0;
+}
+
 /** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
 const PREVIOUS_ID_BYTES = 256;
 
@@ -355,74 +395,69 @@ export class FileParser {
   /** The line being parsed (the visitors below read it). */
   #line: Uint8Array = new Uint8Array(0);
 
-  /** Top-level members of a record: the envelope fields the corpus needs. */
+  /** Top-level members of a record (JavaScript path): the envelope fields the corpus needs. */
   #visitRecord = (ks: number, ke: number, vs: number, ve: number): void => {
+    this.#setField(_keyId(this.#line, ks, ke), vs, ve);
+  };
+
+  /**
+   * Notes the value of a record or message field by its key id (see {@linkcode KEY_IDS}). Shared by
+   * the WebAssembly path, whose scan names the keys itself, and the JavaScript path.
+   */
+  #setField(id: number, vs: number, ve: number): void {
     const line = this.#line;
     const f = this.#fields;
-    // Length, then first byte, before comparing whole keys: most keys of a record are not wanted.
-    const first = line[ks];
-    switch (ke - ks) {
-      case 4:
-        if (first === 0x74 && keyIs(line, ks, ke, "type")) f.type = _recordType(line, vs, ve);
-        else if (first === 0x75 && keyIs(line, ks, ke, "uuid")) {
-          f.uuidStart = vs;
-          f.uuidEnd = ve;
-        }
+    switch (id) {
+      case KEY.type:
+        f.type = _recordType(line, vs, ve);
         break;
-      case 7:
-        if (first === 0x73 && keyIs(line, ks, ke, "subtype")) {
-          f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
-        } else if (first === 0x61 && keyIs(line, ks, ke, "agentId")) {
-          f.agentIdStart = vs;
-          f.agentIdEnd = ve;
-        }
+      case KEY.uuid:
+        f.uuidStart = vs;
+        f.uuidEnd = ve;
         break;
-      case 9:
-        if (first === 0x74 && keyIs(line, ks, ke, "timestamp")) {
-          f.timeStart = vs;
-          f.timeEnd = ve;
-        } else if (first === 0x72 && keyIs(line, ks, ke, "requestId")) {
-          f.requestIdStart = vs;
-          f.requestIdEnd = ve;
-        }
+      case KEY.subtype:
+        f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
         break;
-      case 10:
-        if (first === 0x70 && keyIs(line, ks, ke, "parentUuid")) {
-          f.parentStart = vs;
-          f.parentEnd = ve;
-        }
+      case KEY.agentId:
+        f.agentIdStart = vs;
+        f.agentIdEnd = ve;
         break;
-      case 11:
-        if (first === 0x69 && keyIs(line, ks, ke, "isSidechain")) {
-          f.isSidechain = _isTrue(line, vs, ve);
-        }
+      case KEY.timestamp:
+        f.timeStart = vs;
+        f.timeEnd = ve;
         break;
-      case 15:
-        if (keyIs(line, ks, ke, "compactMetadata")) {
-          f.metadataStart = vs;
-          f.metadataEnd = ve;
-        }
+      case KEY.requestId:
+        f.requestIdStart = vs;
+        f.requestIdEnd = ve;
         break;
-      case 16:
-        if (keyIs(line, ks, ke, "isCompactSummary")) {
-          f.isCompactSummary = _isTrue(line, vs, ve);
-        }
+      case KEY.parentUuid:
+        f.parentStart = vs;
+        f.parentEnd = ve;
         break;
-      case 17:
-        if (keyIs(line, ks, ke, "logicalParentUuid")) {
-          f.logicalParentStart = vs;
-          f.logicalParentEnd = ve;
-        } else if (keyIs(line, ks, ke, "isApiErrorMessage")) {
-          f.isApiError = _isTrue(line, vs, ve);
-        }
+      case KEY.isSidechain:
+        f.isSidechain = _isTrue(line, vs, ve);
+        break;
+      case KEY.compactMetadata:
+        f.metadataStart = vs;
+        f.metadataEnd = ve;
+        break;
+      case KEY.isCompactSummary:
+        f.isCompactSummary = _isTrue(line, vs, ve);
+        break;
+      case KEY.logicalParentUuid:
+        f.logicalParentStart = vs;
+        f.logicalParentEnd = ve;
+        break;
+      case KEY.isApiErrorMessage:
+        f.isApiError = _isTrue(line, vs, ve);
         break;
     }
-  };
+  }
 
   /** Walks `message` in the same pass as the record, noting where id, model, usage and content are. */
   #walkRecord = (ks: number, ke: number, vs: number): number => {
     const line = this.#line;
-    if (ke - ks !== 7 || !keyIs(line, ks, ke, "message") || line[vs] !== 0x7b) return -2;
+    if (_keyId(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
     const end = forEachMember(line, vs, this.#visitMessage);
     this.#fields.messageStart = vs;
     this.#fields.messageEnd = end;
@@ -430,22 +465,31 @@ export class FileParser {
   };
 
   #visitMessage = (ks: number, ke: number, vs: number, ve: number): void => {
-    const line = this.#line;
-    const f = this.#fields;
-    if (keyIs(line, ks, ke, "id")) {
-      f.idStart = vs;
-      f.idEnd = ve;
-    } else if (keyIs(line, ks, ke, "model")) {
-      f.modelStart = vs;
-      f.modelEnd = ve;
-    } else if (keyIs(line, ks, ke, "usage")) {
-      f.usageStart = vs;
-      f.usageEnd = ve;
-    } else if (keyIs(line, ks, ke, "content")) {
-      f.contentStart = vs;
-      f.contentEnd = ve;
-    }
+    this.#setMessageField(_keyId(this.#line, ks, ke), vs, ve);
   };
+
+  /** Notes the value of a `message` field by its key id. */
+  #setMessageField(id: number, vs: number, ve: number): void {
+    const f = this.#fields;
+    switch (id) {
+      case KEY.id:
+        f.idStart = vs;
+        f.idEnd = ve;
+        break;
+      case KEY.model:
+        f.modelStart = vs;
+        f.modelEnd = ve;
+        break;
+      case KEY.usage:
+        f.usageStart = vs;
+        f.usageEnd = ve;
+        break;
+      case KEY.content:
+        f.contentStart = vs;
+        f.contentEnd = ve;
+        break;
+    }
+  }
 
   /**
    * The record's members from the WebAssembly scanner's tables (the same visits as
@@ -457,28 +501,25 @@ export class FileParser {
     const end = wasmScanRecord(base, base + line.length);
     if (end < 0) return end;
     const table = scanInts();
+    const ids = scanBytes();
     const f = this.#fields;
     let message = false;
-    for (let i = RECORD_TABLE_INDEX, n = i + 4 * table[RECORD_COUNT_INDEX]; i < n; i += 4) {
-      const ks = table[i] - base;
-      const ke = table[i + 1] - base;
+    for (let k = 0, n = table[RECORD_COUNT_INDEX]; k < n; k++) {
+      const i = RECORD_TABLE_INDEX + 4 * k;
+      const id = ids[RECORD_KEY_IDS + k];
       const vs = table[i + 2] - base;
-      const ve = table[i + 3] - base;
-      if (ke - ks === 7 && line[vs] === 0x7b && keyIs(line, ks, ke, "message")) {
+      if (id === KEY.message && line[vs] === 0x7b) {
         // Of several `message` keys the table holds the last object's members.
         f.messageStart = vs;
-        f.messageEnd = ve;
+        f.messageEnd = table[i + 3] - base;
         message = true;
-      } else this.#visitRecord(ks, ke, vs, ve);
+      } else if (id !== 0) this.#setField(id, vs, table[i + 3] - base);
     }
     if (message) {
-      for (let i = MESSAGE_TABLE_INDEX, n = i + 4 * table[MESSAGE_COUNT_INDEX]; i < n; i += 4) {
-        this.#visitMessage(
-          table[i] - base,
-          table[i + 1] - base,
-          table[i + 2] - base,
-          table[i + 3] - base,
-        );
+      for (let k = 0, n = table[MESSAGE_COUNT_INDEX]; k < n; k++) {
+        const i = MESSAGE_TABLE_INDEX + 4 * k;
+        const id = ids[MESSAGE_KEY_IDS + k];
+        if (id !== 0) this.#setMessageField(id, table[i + 2] - base, table[i + 3] - base);
       }
     }
     return end - base;

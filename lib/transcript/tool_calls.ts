@@ -278,8 +278,10 @@ export function stringValueIs(
 
 /**
  * The UTF-16 length (JavaScript `length`) of the JSON string value `line[start, end)`, quotes
- * included in the range: counted from the bytes when they are ASCII (in WebAssembly when the line
- * is in the scanner's memory), else from the decoded string.
+ * included in the range, counted from the bytes without building the string: in WebAssembly when
+ * the line is in the scanner's memory and the string is ASCII, else by a JavaScript walk over
+ * valid UTF-8; a string that holds invalid UTF-8 is decoded and measured (each bad sequence
+ * becomes U+FFFD, as when the whole line is decoded).
  *
  * @param line Bytes holding a valid JSON string.
  * @param start Position of its opening quote.
@@ -300,20 +302,57 @@ export function stringUnits(line: Uint8Array, start: number, end: number): numbe
     const base = line.byteOffset;
     const units = wasmStringUnits(base + start + 1, base + end);
     if (units >= 0) return units;
-  } else {
-    // The JavaScript twin of the module's count: \uXXXX is one unit, any other escape one.
-    let units = 0;
-    let i = start + 1;
-    const last = end - 1;
-    while (i < last) {
-      const byte = line[i];
-      if (byte >= 0x80) break;
-      i += byte === BACKSLASH ? (line[i + 1] === 0x75 ? 6 : 2) : 1;
-      units++;
-    }
-    if (i >= last) return units;
   }
-  return (parseSlice(line, start, end) as string).length;
+  const units = _utf8Units(line, start + 1, end - 1);
+  return units >= 0 ? units : (parseSlice(line, start, end) as string).length;
+}
+
+/**
+ * UTF-16 length of the JSON string contents `line[start, end)` (escapes undecoded) when they are
+ * valid UTF-8: an escape is one unit (`\uXXXX` included: a surrogate escape is one unit too), a
+ * character of four bytes two, any other character one. -1 at the first byte sequence that is not
+ * valid UTF-8 (decoding it makes U+FFFD replacements, left to `TextDecoder`).
+ */
+function _utf8Units(line: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  let i = start;
+  while (i < end) {
+    let byte = line[i];
+    if (byte < 0x80 && byte !== BACKSLASH) {
+      // A run of plain ASCII: one unit per byte.
+      const from = i;
+      do byte = line[++i]; while (i < end && byte < 0x80 && byte !== BACKSLASH);
+      units += i - from;
+      continue;
+    }
+    if (byte === BACKSLASH) {
+      i += line[i + 1] === 0x75 ? 6 : 2;
+      units++;
+      continue;
+    }
+    // Well-formed sequences (Unicode Table 3-7); `undefined` past the end fails the tests too.
+    const b1 = line[i + 1];
+    if (byte >= 0xc2 && byte <= 0xdf) {
+      if ((b1 & 0xc0) !== 0x80) return -1;
+      i += 2;
+      units++;
+    } else if (byte >= 0xe0 && byte <= 0xef) {
+      if ((b1 & 0xc0) !== 0x80 || (line[i + 2] & 0xc0) !== 0x80) return -1;
+      if ((byte === 0xe0 && b1 < 0xa0) || (byte === 0xed && b1 > 0x9f)) return -1;
+      i += 3;
+      units++;
+    } else if (byte >= 0xf0 && byte <= 0xf4) {
+      if (
+        (b1 & 0xc0) !== 0x80 || (line[i + 2] & 0xc0) !== 0x80 || (line[i + 3] & 0xc0) !== 0x80
+      ) return -1;
+      if ((byte === 0xf0 && b1 < 0x90) || (byte === 0xf4 && b1 > 0x8f)) return -1;
+      i += 4;
+      units += 2;
+    } else {
+      return -1;
+    }
+  }
+  return i === end ? units : -1;
 }
 
 /** The value ranges of the last member named by each of `keys`: `out[2k]`, `out[2k+1]` (-1). */

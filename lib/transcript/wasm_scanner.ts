@@ -37,6 +37,9 @@ export const MESSAGE_COUNT_INDEX = 32772 / 4;
 /** Int32 index of the member tables: 4 per member (keyStart, keyEnd, valueStart, valueEnd). */
 export const RECORD_TABLE_INDEX = 65536 / 4;
 export const MESSAGE_TABLE_INDEX = 98304 / 4;
+/** Byte addresses of the key ids of the record's and the message's members (one byte each). */
+export const RECORD_KEY_IDS = 33280;
+export const MESSAGE_KEY_IDS = 35328;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in

@@ -7,10 +7,12 @@
  */
 
 import assert from "node:assert/strict";
-import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { FileParser, KEY_IDS } from "../../lib/transcript/parse_file.ts";
 import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import {
   acquireRegion,
+  MESSAGE_KEY_IDS,
+  RECORD_KEY_IDS,
   releaseRegion,
   scanBytes,
   wasmScanRecord,
@@ -187,4 +189,50 @@ Deno.test("line splitter: a line handed on from an outer splitter can be split a
     if (n === 1) splitLines(b.subarray(s, e), (_b2, s2, e2) => inner.push(e2 - s2));
   });
   assert.deepEqual(inner, [70000]);
+});
+
+Deno.test("key ids: the scan names exactly the keys of KEY_IDS, in that order", () => {
+  // Expected: KEY_IDS position + 1 for each key, 0 for keys one byte away (same length, one
+  // character changed at the first, middle or last place; one character longer or shorter).
+  const idOf = (key: string): number => {
+    const text = `{${JSON.stringify(key)}:1}`;
+    const bytes = encoder.encode(text);
+    const region = acquireRegion(bytes.length + 8);
+    try {
+      scanBytes().set(bytes, region.offset);
+      assert.equal(
+        wasmScanRecord(region.offset, region.offset + bytes.length) - region.offset,
+        bytes.length,
+      );
+      return scanBytes()[RECORD_KEY_IDS];
+    } finally {
+      releaseRegion(region);
+    }
+  };
+  KEY_IDS.forEach((key, i) => assert.equal(idOf(key), i + 1, key));
+  const flip = (key: string, at: number) =>
+    key.slice(0, at) + String.fromCharCode(key.charCodeAt(at) ^ 1) + key.slice(at + 1);
+  for (const key of KEY_IDS) {
+    for (const near of [flip(key, 0), flip(key, key.length >> 1), flip(key, key.length - 1)]) {
+      assert.equal(idOf(near), 0, near);
+    }
+    assert.equal(idOf(key + "x"), 0, key + "x");
+    assert.equal(idOf(key.slice(1)), 0, key.slice(1));
+  }
+  // The message table gets ids too: {"message":{"usage":…,"other":…}}.
+  const text = '{"message":{"usage":{},"other":1,"content":[]}}';
+  const bytes = encoder.encode(text);
+  const region = acquireRegion(bytes.length + 8);
+  try {
+    scanBytes().set(bytes, region.offset);
+    wasmScanRecord(region.offset, region.offset + bytes.length);
+    const ids = scanBytes();
+    assert.equal(ids[RECORD_KEY_IDS], KEY_IDS.indexOf("message") + 1);
+    assert.deepEqual(
+      [ids[MESSAGE_KEY_IDS], ids[MESSAGE_KEY_IDS + 1], ids[MESSAGE_KEY_IDS + 2]],
+      [KEY_IDS.indexOf("usage") + 1, 0, KEY_IDS.indexOf("content") + 1],
+    );
+  } finally {
+    releaseRegion(region);
+  }
 });

@@ -9,6 +9,8 @@
 ;;   [0, 32768)        the bracket stack of skip_value, one byte per open bracket
 ;;   32768, 32772      member counts written by scan_record (record, message)
 ;;   [33024, 33280)    escape lengths by escaped byte (a data segment, read by escape_length)
+;;   [33280, 35328)    key ids of the record table's members, one byte each (see key_id)
+;;   [35328, 37376)    key ids of the message table's members
 ;;   [65536, 98304)    scan_record's member table of the record: 2,048 × (keyStart, keyEnd,
 ;;                     valueStart, valueEnd) as i32
 ;;   [98304, 131072)   the same for the members of the record's "message" object
@@ -552,13 +554,76 @@
         (br $more)))
     (local.get $p))
 
+  ;; Key ids of the fields the reader uses (0: any other key), so JavaScript dispatches on a number
+;; instead of comparing key bytes: 1 type, 2 uuid, 3 subtype, 4 agentId, 5 timestamp, 6 requestId,
+;; 7 parentUuid, 8 isSidechain, 9 compactMetadata, 10 isCompactSummary, 11 logicalParentUuid,
+;; 12 isApiErrorMessage, 13 message, 14 id, 15 model, 16 usage, 17 content. Keys are compared as
+;; written (escapes undecoded), by overlapping little-endian words. The list is KEY_IDS in
+;; ../parse_file.ts (a test checks the two agree).
+  (func $key_id (param $ks i32) (param $ke i32) (result i32)
+    (local $length i32)
+    (local.set $length (i32.sub (local.get $ke) (local.get $ks)))
+    ;; id
+    (if (i32.and (i32.eq (local.get $length) (i32.const 2)) (i32.eq (i32.load16_u align=1 (local.get $ks)) (i32.const 25705)))
+      (then (return (i32.const 14))))
+    ;; type
+    (if (i32.and (i32.eq (local.get $length) (i32.const 4)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1701869940)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1701869940))))
+      (then (return (i32.const 1))))
+    ;; uuid
+    (if (i32.and (i32.eq (local.get $length) (i32.const 4)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1684632949)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1684632949))))
+      (then (return (i32.const 2))))
+    ;; model
+    (if (i32.and (i32.eq (local.get $length) (i32.const 5)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1701080941)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1818584175))))
+      (then (return (i32.const 15))))
+    ;; usage
+    (if (i32.and (i32.eq (local.get $length) (i32.const 5)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1734439797)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1701273971))))
+      (then (return (i32.const 16))))
+    ;; subtype
+    (if (i32.and (i32.eq (local.get $length) (i32.const 7)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1952609651)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1701869940))))
+      (then (return (i32.const 3))))
+    ;; agentId
+    (if (i32.and (i32.eq (local.get $length) (i32.const 7)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1852139361)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1682535534))))
+      (then (return (i32.const 4))))
+    ;; message
+    (if (i32.and (i32.eq (local.get $length) (i32.const 7)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1936942445)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1701273971))))
+      (then (return (i32.const 13))))
+    ;; content
+    (if (i32.and (i32.eq (local.get $length) (i32.const 7)) (i32.and (i32.eq (i32.load align=1 (local.get $ks)) (i32.const 1953394531)) (i32.eq (i32.load align=1 (i32.sub (local.get $ke) (i32.const 4))) (i32.const 1953391988))))
+      (then (return (i32.const 17))))
+    ;; timestamp
+    (if (i32.and (i32.eq (local.get $length) (i32.const 9)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 7881708861846808948)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 8101238457489517929))))
+      (then (return (i32.const 5))))
+    ;; requestId
+    (if (i32.and (i32.eq (local.get $length) (i32.const 9)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 5292982341666432370)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7226435116064928101))))
+      (then (return (i32.const 6))))
+    ;; parentUuid
+    (if (i32.and (i32.eq (local.get $length) (i32.const 10)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 8454791892955193712)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7235443286233474418))))
+      (then (return (i32.const 7))))
+    ;; isSidechain
+    (if (i32.and (i32.eq (local.get $length) (i32.const 11)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 7521967284577071977)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7955997317698774121))))
+      (then (return (i32.const 8))))
+    ;; compactMetadata
+    (if (i32.and (i32.eq (local.get $length) (i32.const 15)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 5581195108368084835)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7022344802737087821))))
+      (then (return (i32.const 9))))
+    ;; isCompactSummary
+    (if (i32.and (i32.eq (local.get $length) (i32.const 16)) (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 7161128497816236905)) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 8751164148550030196))))
+      (then (return (i32.const 10))))
+    ;; logicalParentUuid
+    (if (i32.and (i32.eq (local.get $length) (i32.const 17)) (i32.and (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 5795113900117028716)) (i64.eq (i64.load offset=8 align=1 (local.get $ks)) (i64.const 7599073904814289505))) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7235443286233474418))))
+      (then (return (i32.const 11))))
+    ;; isApiErrorMessage
+    (if (i32.and (i32.eq (local.get $length) (i32.const 17)) (i32.and (i32.and (i64.eq (i64.load align=1 (local.get $ks)) (i64.const 8246730186826019689)) (i64.eq (i64.load offset=8 align=1 (local.get $ks)) (i64.const 7449362198105518703))) (i64.eq (i64.load align=1 (i32.sub (local.get $ke) (i32.const 8))) (i64.const 7306916068917071218))))
+      (then (return (i32.const 12))))
+    (i32.const 0))
+
   ;; Walks the object at $p (no leading whitespace), writing each member to the table at $table
   ;; and their number to $count_at; with $descend, the value of a member named "message" that is
   ;; an object is walked the same way into the message table. Validates as JSON.parse would
   ;; (valid_string_end, valid_value). Returns the position after the object, -1 when it is not a
   ;; valid JSON object, -3 when a table or the bracket stack overflows.
   (func $scan_object (param $p i32) (param $end i32) (param $table i32) (param $count_at i32)
-    (param $descend i32) (result i32)
+    (param $ids i32) (param $descend i32) (result i32)
+    (local $id i32)
     (local $n i32)
     (local $key_start i32)
     (local $key_end i32)
@@ -586,27 +651,23 @@
       (if (i32.ne (i32.load8_u (local.get $p)) (i32.const 0x3a)) (then (return (i32.const -1))))
       (local.set $value_start
         (call $skip_space (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
-      ;; "message" as two overlapping little-endian words: "mess" and "sage".
+      (if (i32.ge_u (local.get $n) (i32.const 2048)) (then (return (i32.const -3))))
+      (local.set $id (call $key_id (local.get $key_start) (local.get $key_end)))
+      (i32.store8 (i32.add (local.get $ids) (local.get $n)) (local.get $id))
       (if (i32.and
-            (i32.and (local.get $descend)
-              (i32.eq (i32.sub (local.get $key_end) (local.get $key_start)) (i32.const 7)))
-            (i32.and
-              (i32.and
-                (i32.eq (i32.load align=1 (local.get $key_start)) (i32.const 0x7373656d))
-                (i32.eq (i32.load offset=3 align=1 (local.get $key_start)) (i32.const 0x65676173)))
-              (i32.lt_u (local.get $value_start) (local.get $end))))
+            (i32.and (local.get $descend) (i32.eq (local.get $id) (i32.const 13)))
+            (i32.lt_u (local.get $value_start) (local.get $end)))
         (then
           (if (i32.eq (i32.load8_u (local.get $value_start)) (i32.const 0x7b))
             (then
               (local.set $value_end
                 (call $scan_object (local.get $value_start) (local.get $end) (i32.const 98304)
-                  (i32.const 32772) (i32.const 0))))
+                  (i32.const 32772) (i32.const 35328) (i32.const 0))))
             (else
               (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end))))))
         (else
           (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end)))))
       (if (i32.lt_s (local.get $value_end) (i32.const 0)) (then (return (local.get $value_end))))
-      (if (i32.ge_u (local.get $n) (i32.const 2048)) (then (return (i32.const -3))))
       (i32.store (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
         (local.get $key_start))
       (i32.store offset=4 (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
@@ -633,5 +694,5 @@
   (func $scan_record (export "scan_record") (param $p i32) (param $end i32) (result i32)
     (i32.store (i32.const 32772) (i32.const -1))
     (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
-      (i32.const 65536) (i32.const 32768) (i32.const 1)))
+      (i32.const 65536) (i32.const 32768) (i32.const 33280) (i32.const 1)))
 )
