@@ -45,11 +45,39 @@
  * Results are summed per file; the minimum-turn filter is applied later, across files
  * (`report.ts`), so a file's malformed lines are known even when the file is excluded.
  *
+ * Reading: the rules above are written against the parsed record, and lines that do not live in
+ * the shared scanner's memory are read exactly that way (`JSON.parse` of the decoded line: the
+ * reference). Lines from the shared framing do live there, and take a fast path with the same
+ * results: one call into WebAssembly (`wasmScanRecord`) validates the line as `JSON.parse` would
+ * and lists the members of the record and of its `message`; only the few values the rules need
+ * are then read from the bytes (`uuid`, `type`, `subtype`, `message.id`, `message.usage`, and the
+ * tool uses and results of `message.content`, whose text is measured, not decoded, when ASCII).
+ * Keys and strings are read as `JSON.parse` reads them: escapes decoded, a later duplicate key
+ * replacing an earlier one. A line the scan rejects, or cannot handle (too many members, too
+ * deep), takes the reference path, which decides.
+ *
  * @module
  */
 
+import { forEachMember, parseSlice, sliceValue } from "../transcript/json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
-import { ToolCallPairer } from "../transcript/tool_calls.ts";
+import {
+  memberKeyIndex,
+  stringValueIs,
+  type ToolCall,
+  ToolCallPairer,
+  toolResultsFromBytes,
+  toolUsesFromBytes,
+} from "../transcript/tool_calls.ts";
+import {
+  inScanMemory,
+  MESSAGE_COUNT_INDEX,
+  MESSAGE_TABLE_INDEX,
+  RECORD_COUNT_INDEX,
+  RECORD_TABLE_INDEX,
+  scanInts,
+  wasmScanRecord,
+} from "../transcript/wasm_scanner.ts";
 import { classifyToolUse, RESULT_KINDS, type ResultKind } from "./classify.ts";
 import { DEFAULT_READ_COST_OPTIONS } from "./options.ts";
 
@@ -170,6 +198,18 @@ const USAGE_FIELDS = [
 
 const decoder = new TextDecoder();
 
+/** Record keys the rules read, and `message` keys (indexes into these are used below). */
+const RECORD_KEYS = ["uuid", "type", "subtype", "message"] as const;
+const MESSAGE_KEYS = ["id", "usage", "content"] as const;
+const QUOTE = 0x22;
+const OPEN_BRACE = 0x7b;
+
+/** `type` values the rules distinguish. */
+const OTHER = 0;
+const SYSTEM = 1;
+const ASSISTANT = 2;
+const USER = 3;
+
 /**
  * Measures one file, line by line. Feed every line with {@linkcode FileMeasurer.addLine} (it
  * matches `LineHandler` of `lib/transcript/jsonl.ts`), then call {@linkcode FileMeasurer.finish}.
@@ -247,6 +287,7 @@ export class FileMeasurer {
   addLine = (bytes: Uint8Array, start: number, end: number, lineNumber: number): void => {
     if (this.#finished) throw new RangeError("Cannot add a line: the measurer is finished");
     this.#lines++;
+    if (inScanMemory(bytes) && this.#addScanned(bytes.subarray(start, end), lineNumber)) return;
     let record: unknown;
     try {
       record = JSON.parse(decoder.decode(bytes.subarray(start, end)));
@@ -261,46 +302,186 @@ export class FileMeasurer {
     this.#addRecord(record, lineNumber);
   };
 
+  /**
+   * The fast path: reads a line that lives in the scanner's memory from its bytes. Returns false,
+   * having changed nothing, when the line must take the reference path instead: the scan found it
+   * malformed (the reference path then decides, so a line `JSON.parse` accepts after decoding,
+   * such as one that starts with a byte-order mark, is still read) or could not handle it.
+   */
+  #addScanned(line: Uint8Array, lineNumber: number): boolean {
+    const base = line.byteOffset;
+    const scanned = wasmScanRecord(base, base + line.length);
+    if (scanned !== base + line.length) return false;
+    const table = scanInts();
+    // The last member of each wanted key (a later duplicate replaces an earlier one).
+    let uuidAt = -1;
+    let typeAt = -1;
+    let subtypeAt = -1;
+    let messageAt = -1;
+    for (let i = RECORD_TABLE_INDEX, n = i + 4 * table[RECORD_COUNT_INDEX]; i < n; i += 4) {
+      switch (memberKeyIndex(line, table[i] - base, table[i + 1] - base, RECORD_KEYS)) {
+        case 0:
+          uuidAt = i;
+          break;
+        case 1:
+          typeAt = i;
+          break;
+        case 2:
+          subtypeAt = i;
+          break;
+        case 3:
+          messageAt = i;
+          break;
+      }
+    }
+    // Everything is read before anything is counted (reading cannot fail on a valid line).
+    let uuid: string | undefined;
+    if (uuidAt >= 0) {
+      const vs = table[uuidAt + 2] - base;
+      const ve = table[uuidAt + 3] - base;
+      // A JSON string is empty only when nothing stands between its quotes.
+      if (line[vs] === QUOTE && ve - vs > 2) uuid = sliceValue(line, vs, ve) as string;
+    }
+    let type = OTHER;
+    if (typeAt >= 0) {
+      const vs = table[typeAt + 2] - base;
+      const ve = table[typeAt + 3] - base;
+      if (stringValueIs(line, vs, ve, "assistant")) type = ASSISTANT;
+      else if (stringValueIs(line, vs, ve, "user")) type = USER;
+      else if (stringValueIs(line, vs, ve, "system")) type = SYSTEM;
+    }
+    if (type === SYSTEM) {
+      const boundary = subtypeAt >= 0 &&
+        stringValueIs(
+          line,
+          table[subtypeAt + 2] - base,
+          table[subtypeAt + 3] - base,
+          "compact_boundary",
+        );
+      if (this.#accept(uuid) && boundary) this.#boundary();
+      return true;
+    }
+    if (
+      type === OTHER || messageAt < 0 || line[table[messageAt + 2] - base] !== OPEN_BRACE
+    ) {
+      // No message object: no usage, no tool calls.
+      if (this.#accept(uuid) && type === USER) this.#addResults([]);
+      return true;
+    }
+    // The message's members: the scan listed those of the last object under the raw key
+    // "message"; when the last member that JSON.parse reads as "message" was written with an
+    // escape, that list may be another member's, so that object is walked here instead.
+    let idStart = -1;
+    let idEnd = -1;
+    let usageStart = -1;
+    let usageEnd = -1;
+    let contentStart = -1;
+    const visit = (ks: number, ke: number, vs: number, ve: number) => {
+      switch (memberKeyIndex(line, ks, ke, MESSAGE_KEYS)) {
+        case 0:
+          idStart = vs;
+          idEnd = ve;
+          break;
+        case 1:
+          usageStart = vs;
+          usageEnd = ve;
+          break;
+        case 2:
+          contentStart = vs;
+          break;
+      }
+    };
+    const messageKeyLength = table[messageAt + 1] - table[messageAt];
+    if (messageKeyLength === 7 && table[MESSAGE_COUNT_INDEX] >= 0) {
+      for (let i = MESSAGE_TABLE_INDEX, n = i + 4 * table[MESSAGE_COUNT_INDEX]; i < n; i += 4) {
+        visit(table[i] - base, table[i + 1] - base, table[i + 2] - base, table[i + 3] - base);
+      }
+    } else {
+      forEachMember(line, table[messageAt + 2] - base, visit);
+    }
+    if (type === ASSISTANT) {
+      const usage = usageStart >= 0 && line[usageStart] === OPEN_BRACE
+        ? parseSlice(line, usageStart, usageEnd) as Record<string, unknown>
+        : undefined;
+      const id = idStart >= 0 && line[idStart] === QUOTE && idEnd - idStart > 2
+        ? sliceValue(line, idStart, idEnd) as string
+        : undefined;
+      const uses = contentStart >= 0 ? toolUsesFromBytes(line, contentStart) : [];
+      if (!this.#accept(uuid)) return true;
+      if (usage !== undefined) this.#addUsage(id, uuid, usage, lineNumber);
+      this.#pairer.addExtracted(uses, []);
+      return true;
+    }
+    const results = contentStart >= 0 ? toolResultsFromBytes(line, contentStart) : [];
+    if (this.#accept(uuid)) this.#addResults(this.#pairer.addExtracted([], results));
+    return true;
+  }
+
+  /** The reference path: one record parsed by `JSON.parse`. */
   #addRecord(record: Record<string, unknown>, lineNumber: number): void {
     const uuid = typeof record.uuid === "string" && record.uuid !== "" ? record.uuid : undefined;
-    if (uuid !== undefined) {
-      if (this.#uuids.has(uuid)) {
-        this.#diagnostics.repeatedRecordUuids++;
-        return;
-      }
-      this.#uuids.add(uuid);
-    }
+    if (!this.#accept(uuid)) return;
     const type = record.type;
     if (type === "system") {
-      if (record.subtype === "compact_boundary") {
-        this.#diagnostics.compactBoundaries++;
-        this.#closeSegment();
-      }
+      if (record.subtype === "compact_boundary") this.#boundary();
       return;
     }
     if (type === "assistant") {
       const message = record.message;
       if (_isObject(message) && _isObject(message.usage)) {
-        let key: string;
-        if (typeof message.id === "string" && message.id !== "") {
-          key = "m:" + message.id;
-        } else if (uuid !== undefined) {
-          key = "u:" + uuid;
-          this.#diagnostics.messageIdFromRecordUuid++;
-        } else {
-          key = "l:" + lineNumber;
-          this.#diagnostics.messageIdFromLinePosition++;
-        }
-        if (this.#messages.has(key)) this.#diagnostics.repeatedSnapshots++;
-        // Map.set keeps the first insertion's place; the count only grows on a new key.
-        this.#messages.set(key, message.usage);
+        const id = typeof message.id === "string" && message.id !== "" ? message.id : undefined;
+        this.#addUsage(id, uuid, message.usage, lineNumber);
       }
       this.#pairer.add(record);
       return;
     }
     if (type !== "user") return;
+    this.#addResults(this.#pairer.add(record));
+  }
+
+  /** Whether a record with this uuid is read: false (and counted) when the uuid was seen. */
+  #accept(uuid: string | undefined): boolean {
+    if (uuid === undefined) return true;
+    if (this.#uuids.has(uuid)) {
+      this.#diagnostics.repeatedRecordUuids++;
+      return false;
+    }
+    this.#uuids.add(uuid);
+    return true;
+  }
+
+  /** A `system`/`compact_boundary` record. */
+  #boundary(): void {
+    this.#diagnostics.compactBoundaries++;
+    this.#closeSegment();
+  }
+
+  /** A usage-bearing assistant record: `message.id` (non-empty) and `message.usage`. */
+  #addUsage(
+    id: string | undefined,
+    uuid: string | undefined,
+    usage: Record<string, unknown>,
+    lineNumber: number,
+  ): void {
+    let key: string;
+    if (id !== undefined) {
+      key = "m:" + id;
+    } else if (uuid !== undefined) {
+      key = "u:" + uuid;
+      this.#diagnostics.messageIdFromRecordUuid++;
+    } else {
+      key = "l:" + lineNumber;
+      this.#diagnostics.messageIdFromLinePosition++;
+    }
+    if (this.#messages.has(key)) this.#diagnostics.repeatedSnapshots++;
+    // Map.set keeps the first insertion's place; the count only grows on a new key.
+    this.#messages.set(key, usage);
+  }
+
+  /** A user record's tool results, paired. */
+  #addResults(calls: ToolCall[]): void {
     const placed = this.#messages.size;
-    for (const { use, result } of this.#pairer.add(record)) {
+    for (const { use, result } of calls) {
       const kind = classifyToolUse(use);
       const totals = this.#byKind[kind];
       const oneShot = Math.ceil(result.textChars / 4);
