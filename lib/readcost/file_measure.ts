@@ -59,7 +59,7 @@
  * @module
  */
 
-import { forEachMember, parseSlice, sliceValue } from "../transcript/json_scan.ts";
+import { forEachMember, sliceValue } from "../transcript/json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
 import {
   memberKeyIndex,
@@ -198,6 +198,63 @@ const USAGE_FIELDS = [
 
 const decoder = new TextDecoder();
 
+/**
+ * What a message's last snapshot says about the four counted usage fields, in
+ * {@linkcode USAGE_FIELDS} order: the value (a finite number ≥ 0), {@linkcode ABSENT}, or
+ * {@linkcode INVALID} (present, but not a finite number ≥ 0).
+ */
+type UsageSnapshot = [number, number, number, number];
+const ABSENT = -1;
+const INVALID = NaN;
+
+/** The snapshot of a parsed `usage` object (the reference path). */
+function _snapshotOf(usage: Record<string, unknown>): UsageSnapshot {
+  const snapshot: UsageSnapshot = [ABSENT, ABSENT, ABSENT, ABSENT];
+  for (let i = 0; i < USAGE_FIELDS.length; i++) {
+    const value = usage[USAGE_FIELDS[i]];
+    if (value === undefined) continue;
+    snapshot[i] = typeof value === "number" && Number.isFinite(value) && value >= 0
+      ? value
+      : INVALID;
+  }
+  return snapshot;
+}
+
+/**
+ * The snapshot of the `usage` object at `line[start, …)`, read from bytes (a later duplicate
+ * key replaces an earlier one, keys are read with escapes decoded, as `JSON.parse` reads them).
+ */
+function _snapshotFromBytes(line: Uint8Array, start: number): UsageSnapshot {
+  const snapshot: UsageSnapshot = [ABSENT, ABSENT, ABSENT, ABSENT];
+  forEachMember(line, start, (ks, ke, vs, ve) => {
+    const i = memberKeyIndex(line, ks, ke, USAGE_FIELDS);
+    if (i >= 0) snapshot[i] = _usageValue(line, vs, ve);
+  });
+  return snapshot;
+}
+
+/** A usage field's valid JSON value at `line[start, end)`: the number, or INVALID. */
+function _usageValue(line: Uint8Array, start: number, end: number): number {
+  const first = line[start];
+  if (first >= 0x30 && first <= 0x39 && end - start <= 15) {
+    // Up to 15 digits: exact in a double, and what JSON.parse gives.
+    let value = 0;
+    let i = start;
+    for (; i < end; i++) {
+      const digit = line[i] - 0x30;
+      if (digit < 0 || digit > 9) break;
+      value = value * 10 + digit;
+    }
+    if (i === end) return value;
+  }
+  if ((first >= 0x30 && first <= 0x39) || first === 0x2d) {
+    // Fractions, exponents, a sign, long digit runs: JSON.parse's own reading.
+    const value = sliceValue(line, start, end) as number;
+    return Number.isFinite(value) && value >= 0 ? value : INVALID;
+  }
+  return INVALID; // a string, true, false, null, an object or an array
+}
+
 /** Record keys the rules read, and `message` keys (indexes into these are used below). */
 const RECORD_KEYS = ["uuid", "type", "subtype", "message"] as const;
 const MESSAGE_KEYS = ["id", "usage", "content"] as const;
@@ -246,8 +303,8 @@ export class FileMeasurer {
   #malformed = 0;
   #uuids = new Set<string>();
   #pairer = new ToolCallPairer();
-  /** Message key → last usage object. */
-  #messages = new Map<string, Record<string, unknown>>();
+  /** Message key → what its last usage snapshot says. */
+  #messages = new Map<string, UsageSnapshot>();
   #diagnostics: FileDiagnostics = {
     messageIdFromRecordUuid: 0,
     messageIdFromLinePosition: 0,
@@ -374,7 +431,6 @@ export class FileMeasurer {
     let idStart = -1;
     let idEnd = -1;
     let usageStart = -1;
-    let usageEnd = -1;
     let contentStart = -1;
     const visit = (ks: number, ke: number, vs: number, ve: number) => {
       switch (memberKeyIndex(line, ks, ke, MESSAGE_KEYS)) {
@@ -384,7 +440,6 @@ export class FileMeasurer {
           break;
         case 1:
           usageStart = vs;
-          usageEnd = ve;
           break;
         case 2:
           contentStart = vs;
@@ -401,7 +456,7 @@ export class FileMeasurer {
     }
     if (type === ASSISTANT) {
       const usage = usageStart >= 0 && line[usageStart] === OPEN_BRACE
-        ? parseSlice(line, usageStart, usageEnd) as Record<string, unknown>
+        ? _snapshotFromBytes(line, usageStart)
         : undefined;
       const id = idStart >= 0 && line[idStart] === QUOTE && idEnd - idStart > 2
         ? sliceValue(line, idStart, idEnd) as string
@@ -430,7 +485,7 @@ export class FileMeasurer {
       const message = record.message;
       if (_isObject(message) && _isObject(message.usage)) {
         const id = typeof message.id === "string" && message.id !== "" ? message.id : undefined;
-        this.#addUsage(id, uuid, message.usage, lineNumber);
+        this.#addUsage(id, uuid, _snapshotOf(message.usage), lineNumber);
       }
       this.#pairer.add(record);
       return;
@@ -460,7 +515,7 @@ export class FileMeasurer {
   #addUsage(
     id: string | undefined,
     uuid: string | undefined,
-    usage: Record<string, unknown>,
+    usage: UsageSnapshot,
     lineNumber: number,
   ): void {
     let key: string;
@@ -530,15 +585,12 @@ export class FileMeasurer {
     this.#finished = true;
     this.#closeSegment();
     const sums = [0, 0, 0, 0];
-    for (const usage of this.#messages.values()) {
+    for (const snapshot of this.#messages.values()) {
       for (let i = 0; i < USAGE_FIELDS.length; i++) {
-        const value = usage[USAGE_FIELDS[i]];
-        if (value === undefined) continue;
-        if (typeof value === "number" && Number.isFinite(value) && value >= 0) {
-          sums[i] += value;
-        } else {
-          this.#diagnostics.invalidUsageValues++;
-        }
+        const value = snapshot[i];
+        if (value === ABSENT) continue;
+        if (Number.isNaN(value)) this.#diagnostics.invalidUsageValues++;
+        else sums[i] += value;
       }
     }
     return {

@@ -24,7 +24,15 @@
  * @module
  */
 
-import { forEachElement, forEachMember, keyIs, parseSlice, sliceValue } from "./json_scan.ts";
+import {
+  forEachMember,
+  keyIs,
+  type MemberWalker,
+  parseSlice,
+  skipSpace,
+  skipValue,
+  sliceValue,
+} from "./json_scan.ts";
 import { inScanMemory, wasmStringUnits } from "./wasm_scanner.ts";
 
 /** A `tool_use` block, reduced to the fields the read-cost rules need. */
@@ -191,6 +199,8 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
 
 /**
  * The text of the JSON string whose contents (inside the quotes) are `line[start, end)` when they
@@ -355,22 +365,56 @@ function _utf8Units(line: Uint8Array, start: number, end: number): number {
   return i === end ? units : -1;
 }
 
-/** The value ranges of the last member named by each of `keys`: `out[2k]`, `out[2k+1]` (-1). */
+/**
+ * Walks the object at `pos`, noting the value range of the last member named by each of `keys`
+ * in `out[2k]`, `out[2k+1]` (-1 when absent). `walk`, when given, is asked first for the value of
+ * each named member, with the key's index (see `MemberWalker`: it returns the value's end, or -2
+ * to have it skipped), so a nested value can be read in the same pass.
+ *
+ * @returns The position after the object (-1 when it is not well formed).
+ */
 function _lastValues(
   line: Uint8Array,
   pos: number,
   keys: readonly string[],
   out: number[],
-): void {
+  walk?: (k: number, valueStart: number) => number,
+): number {
   out.fill(-1);
-  forEachMember(line, pos, (ks, ke, vs, ve) => {
-    const k = memberKeyIndex(line, ks, ke, keys);
+  let k = -1;
+  const named: MemberWalker = (ks, ke, vs) => {
+    k = memberKeyIndex(line, ks, ke, keys);
+    return k >= 0 && walk !== undefined ? walk(k, vs) : -2;
+  };
+  return forEachMember(line, pos, (_ks, _ke, vs, ve) => {
     if (k >= 0) {
       // A later duplicate key replaces an earlier one, as in JSON.parse.
       out[2 * k] = vs;
       out[2 * k + 1] = ve;
     }
-  });
+  }, named);
+}
+
+/**
+ * Walks the elements of the array at `start` (which must be one): `visit` gets each element's
+ * start and returns its end, or -2 to have the element skipped, so an object it reads is crossed
+ * once.
+ *
+ * @returns The position after the array, -1 when it is not well formed.
+ */
+function _forEachElement(line: Uint8Array, start: number, visit: (pos: number) => number): number {
+  let pos = skipSpace(line, start + 1);
+  if (line[pos] === CLOSE_BRACKET) return pos + 1;
+  while (pos < line.length) {
+    let end = visit(pos);
+    if (end === -2) end = skipValue(line, pos);
+    if (end < 0) return -1;
+    pos = skipSpace(line, end);
+    if (line[pos] === CLOSE_BRACKET) return pos + 1;
+    if (line[pos] !== COMMA) return -1;
+    pos = skipSpace(line, pos + 1);
+  }
+  return -1;
 }
 
 /** The string at `line[start, end)`, or `undefined` when absent (start < 0) or not a string. */
@@ -425,25 +469,30 @@ export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
   if (line[start] !== OPEN_BRACKET) return uses;
   const block: number[] = [];
   const input: number[] = [];
-  forEachElement(line, start, (blockStart) => {
-    if (line[blockStart] !== OPEN_BRACE) return;
-    _lastValues(line, blockStart, USE_KEYS, block);
-    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_use")) return;
+  // The input object is read while the block is walked; a later `input` member replaces it.
+  const walkInput = (k: number, valueStart: number): number => {
+    if (k !== 3) return -2;
+    if (line[valueStart] === OPEN_BRACE) return _lastValues(line, valueStart, INPUT_KEYS, input);
+    input.fill(-1);
+    return -2;
+  };
+  _forEachElement(line, start, (blockStart) => {
+    if (line[blockStart] !== OPEN_BRACE) return -2;
+    input.fill(-1);
+    const end = _lastValues(line, blockStart, USE_KEYS, block, walkInput);
+    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_use")) return end;
     const id = _stringAt(line, block[2], block[3]);
     const name = _stringAt(line, block[4], block[5]);
-    if (id === undefined || name === undefined) return;
-    let hasOffset = false;
-    let hasLimit = false;
-    let hasPages = false;
-    let command: string | undefined;
-    if (block[6] >= 0 && line[block[6]] === OPEN_BRACE) {
-      _lastValues(line, block[6], INPUT_KEYS, input);
-      hasOffset = _isSetAt(line, input[0]);
-      hasLimit = _isSetAt(line, input[2]);
-      hasPages = _isSetAt(line, input[4]);
-      command = _stringAt(line, input[6], input[7]);
-    }
-    uses.push({ id, name, hasOffset, hasLimit, hasPages, command });
+    if (id === undefined || name === undefined) return end;
+    uses.push({
+      id,
+      name,
+      hasOffset: _isSetAt(line, input[0]),
+      hasLimit: _isSetAt(line, input[2]),
+      hasPages: _isSetAt(line, input[4]),
+      command: _stringAt(line, input[6], input[7]),
+    });
+    return end;
   });
   return uses;
 }
@@ -491,35 +540,51 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
   if (line[start] !== OPEN_BRACKET) return results;
   const block: number[] = [];
   const part: number[] = [];
-  forEachElement(line, start, (blockStart) => {
-    if (line[blockStart] !== OPEN_BRACE) return;
-    _lastValues(line, blockStart, RESULT_KEYS, block);
-    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_result")) return;
-    let textChars = 0;
-    let textBlocks = 0;
-    let imageBlocks = 0;
-    let otherBlocks = 0;
+  // Sizes of an array `content`, counted while the block is walked; a later `content` member
+  // starts them again.
+  let textChars = 0;
+  let textBlocks = 0;
+  let imageBlocks = 0;
+  let otherBlocks = 0;
+  const visitPart = (partStart: number): number => {
+    if (line[partStart] !== OPEN_BRACE) {
+      otherBlocks++;
+      return -2;
+    }
+    const end = _lastValues(line, partStart, PART_KEYS, part);
+    const type = part[0];
+    if (type >= 0 && stringValueIs(line, type, part[1], "text") && line[part[2]] === QUOTE) {
+      textChars += stringUnits(line, part[2], part[3]);
+      textBlocks++;
+    } else if (type >= 0 && stringValueIs(line, type, part[1], "image")) {
+      imageBlocks++;
+    } else {
+      otherBlocks++;
+    }
+    return end;
+  };
+  const walkContent = (k: number, valueStart: number): number => {
+    if (k !== 3) return -2;
+    textChars =
+      textBlocks =
+      imageBlocks =
+      otherBlocks =
+        0;
+    return line[valueStart] === OPEN_BRACKET ? _forEachElement(line, valueStart, visitPart) : -2;
+  };
+  _forEachElement(line, start, (blockStart) => {
+    if (line[blockStart] !== OPEN_BRACE) return -2;
+    textChars =
+      textBlocks =
+      imageBlocks =
+      otherBlocks =
+        0;
+    const end = _lastValues(line, blockStart, RESULT_KEYS, block, walkContent);
+    if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_result")) return end;
     const bodyStart = block[6];
     if (bodyStart >= 0 && line[bodyStart] === QUOTE) {
       textChars = stringUnits(line, bodyStart, block[7]);
       textBlocks = 1;
-    } else if (bodyStart >= 0 && line[bodyStart] === OPEN_BRACKET) {
-      forEachElement(line, bodyStart, (partStart) => {
-        if (line[partStart] !== OPEN_BRACE) {
-          otherBlocks++;
-          return;
-        }
-        _lastValues(line, partStart, PART_KEYS, part);
-        const type = part[0];
-        if (type >= 0 && stringValueIs(line, type, part[1], "text") && line[part[2]] === QUOTE) {
-          textChars += stringUnits(line, part[2], part[3]);
-          textBlocks++;
-        } else if (type >= 0 && stringValueIs(line, type, part[1], "image")) {
-          imageBlocks++;
-        } else {
-          otherBlocks++;
-        }
-      });
     }
     const idStart = block[2];
     results.push({
@@ -534,6 +599,7 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
       // A valid JSON value that starts with `t` is `true`.
       isError: block[4] >= 0 && line[block[4]] === 0x74,
     });
+    return end;
   });
   return results;
 }
