@@ -61,6 +61,7 @@
 
 import { forEachMember, sliceValue } from "../transcript/json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
+import { KEY_IDS } from "../transcript/parse_file.ts";
 import {
   memberKeyIndex,
   stringValueIs,
@@ -72,9 +73,12 @@ import {
 import {
   inScanMemory,
   MESSAGE_COUNT_INDEX,
+  MESSAGE_KEY_IDS,
   MESSAGE_TABLE_INDEX,
   RECORD_COUNT_INDEX,
+  RECORD_KEY_IDS,
   RECORD_TABLE_INDEX,
+  scanBytes,
   scanInts,
   wasmScanRecord,
 } from "../transcript/wasm_scanner.ts";
@@ -255,11 +259,140 @@ function _usageValue(line: Uint8Array, start: number, end: number): number {
   return INVALID; // a string, true, false, null, an object or an array
 }
 
-/** Record keys the rules read, and `message` keys (indexes into these are used below). */
-const RECORD_KEYS = ["uuid", "type", "subtype", "message"] as const;
+/**
+ * Ids the record scan gives the keys the rules read (`KEY_IDS` of the shared reader: a key
+ * written exactly so, without escapes, gets its id; any other key 0).
+ */
+const ID_UUID = _keyIdOf("uuid");
+const ID_TYPE = _keyIdOf("type");
+const ID_SUBTYPE = _keyIdOf("subtype");
+const ID_MESSAGE = _keyIdOf("message");
+const ID_ID = _keyIdOf("id");
+const ID_USAGE = _keyIdOf("usage");
+const ID_CONTENT = _keyIdOf("content");
+
+function _keyIdOf(key: (typeof KEY_IDS)[number]): number {
+  const id = KEY_IDS.indexOf(key) + 1;
+  if (id === 0) throw new Error(`The record scan has no id for "${key}"`);
+  return id;
+}
+
+/** The `message` keys the rules read, for a `message` object the scan did not list. */
 const MESSAGE_KEYS = ["id", "usage", "content"] as const;
+const MESSAGE_KEY_ID = [ID_ID, ID_USAGE, ID_CONTENT];
+/** What {@linkcode FileMeasurer} `#accept` returns for a record whose uuid was seen before. */
+const REPEATED = -2;
 const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
+
+/**
+ * The id of the key `line[ks, ke)` when the scan gave it none (0) because it is spelled with an
+ * escape: the id of the name `JSON.parse` reads, or 0.
+ */
+function _escapedKeyId(line: Uint8Array, ks: number, ke: number): number {
+  // The shortest escaped spelling of a wanted key ("id" with one \uXXXX) has 7 bytes.
+  if (ke - ks < 7) return 0;
+  for (let i = ks; i < ke; i++) {
+    if (line[i] === BACKSLASH) {
+      return KEY_IDS.indexOf(sliceValue(line, ks - 1, ke + 1) as (typeof KEY_IDS)[number]) + 1;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Numbers for strings, in order of first appearance, looked up straight from the bytes of JSON
+ * strings written in plain ASCII (no string built, none hashed by the engine), so a per-record
+ * key (a uuid, a message id) costs one pass over its bytes. Two spellings of one string (`"a"`
+ * and `"\u0061"`) get one number, as `JSON.parse` reads them as one string.
+ */
+class Interner {
+  /** Distinct strings so far; their numbers are 0 … size − 1. */
+  size = 0;
+  /** Bytes of the ASCII strings, end to end; string k is `#arena[#starts[k], #ends[k])`. */
+  #arena = new Uint8Array(1 << 12);
+  #used = 0;
+  #starts: number[] = [];
+  #ends: number[] = [];
+  /** Next string with the same hash (-1: none); the first of each hash is in `#heads`. */
+  #next: number[] = [];
+  #heads = new Map<number, number>();
+  /** Strings with a character above U+007F. */
+  #wide = new Map<string, number>();
+  #codes: number[] = [];
+
+  /** The number of the valid JSON string `line[start, end)` (quotes included). */
+  ofJsonString(line: Uint8Array, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    for (let i = start + 1; i < end - 1; i++) {
+      const byte = line[i];
+      if (byte >= 0x80 || byte === BACKSLASH) {
+        return this.ofString(sliceValue(line, start, end) as string);
+      }
+      hash = Math.imul(hash ^ byte, 0x01000193);
+    }
+    return this.#find(hash, line, start + 1, end - 1);
+  }
+
+  /** The number of `text`. */
+  ofString(text: string): number {
+    const codes = this.#codes;
+    codes.length = 0;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x80) {
+        let id = this.#wide.get(text);
+        if (id === undefined) {
+          id = this.#add(-1, -1);
+          this.#wide.set(text, id);
+        }
+        return id;
+      }
+      codes.push(code);
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    return this.#find(hash, codes, 0, codes.length);
+  }
+
+  /** The number of the ASCII string whose character codes are `codes[start, end)`. */
+  #find(hash: number, codes: ArrayLike<number>, start: number, end: number): number {
+    const length = end - start;
+    const arena = this.#arena;
+    for (let id = this.#heads.get(hash) ?? -1; id >= 0; id = this.#next[id]) {
+      const from = this.#starts[id];
+      if (this.#ends[id] - from !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (arena[from + i] !== codes[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return id;
+    }
+    if (this.#used + length > this.#arena.length) {
+      const grown = new Uint8Array(Math.max(2 * this.#arena.length, this.#used + length));
+      grown.set(this.#arena.subarray(0, this.#used));
+      this.#arena = grown;
+    }
+    const from = this.#used;
+    for (let i = 0; i < length; i++) this.#arena[from + i] = codes[start + i];
+    this.#used += length;
+    const id = this.#add(from, from + length);
+    this.#next[id] = this.#heads.get(hash) ?? -1;
+    this.#heads.set(hash, id);
+    return id;
+  }
+
+  #add(from: number, to: number): number {
+    this.#starts.push(from);
+    this.#ends.push(to);
+    this.#next.push(-1);
+    return this.size++;
+  }
+}
 
 /** `type` values the rules distinguish. */
 const OTHER = 0;
@@ -301,10 +434,17 @@ export class FileMeasurer {
   #minChars: number;
   #lines = 0;
   #malformed = 0;
-  #uuids = new Set<string>();
+  /** Record uuids seen so far, and how many of them were seen before the current record. */
+  #uuids = new Interner();
+  #uuidsSeen = 0;
+  /** Non-empty `message.id` values seen so far. */
+  #messageIds = new Interner();
   #pairer = new ToolCallPairer();
-  /** Message key → what its last usage snapshot says. */
-  #messages = new Map<string, UsageSnapshot>();
+  /**
+   * Message key → what its last usage snapshot says. Keys: 2n for the message id numbered n,
+   * 2n + 1 for the record uuid numbered n, −line for a line position (so the kinds never collide).
+   */
+  #messages = new Map<number, UsageSnapshot>();
   #diagnostics: FileDiagnostics = {
     messageIdFromRecordUuid: 0,
     messageIdFromLinePosition: 0,
@@ -370,34 +510,36 @@ export class FileMeasurer {
     const scanned = wasmScanRecord(base, base + line.length);
     if (scanned !== base + line.length) return false;
     const table = scanInts();
+    const ids = scanBytes();
     // The last member of each wanted key (a later duplicate replaces an earlier one).
     let uuidAt = -1;
     let typeAt = -1;
     let subtypeAt = -1;
     let messageAt = -1;
-    for (let i = RECORD_TABLE_INDEX, n = i + 4 * table[RECORD_COUNT_INDEX]; i < n; i += 4) {
-      switch (memberKeyIndex(line, table[i] - base, table[i + 1] - base, RECORD_KEYS)) {
-        case 0:
-          uuidAt = i;
-          break;
-        case 1:
-          typeAt = i;
-          break;
-        case 2:
-          subtypeAt = i;
-          break;
-        case 3:
-          messageAt = i;
-          break;
+    let messageId = 0;
+    for (let k = 0, n = table[RECORD_COUNT_INDEX]; k < n; k++) {
+      const i = RECORD_TABLE_INDEX + 4 * k;
+      const raw = ids[RECORD_KEY_IDS + k];
+      const id = raw === 0 ? _escapedKeyId(line, table[i] - base, table[i + 1] - base) : raw;
+      if (id === ID_UUID) uuidAt = i;
+      else if (id === ID_TYPE) typeAt = i;
+      else if (id === ID_SUBTYPE) subtypeAt = i;
+      else if (id === ID_MESSAGE) {
+        messageAt = i;
+        messageId = raw;
       }
     }
     // Everything is read before anything is counted (reading cannot fail on a valid line).
-    let uuid: string | undefined;
+    let uuidStart = -1;
+    let uuidEnd = -1;
     if (uuidAt >= 0) {
       const vs = table[uuidAt + 2] - base;
       const ve = table[uuidAt + 3] - base;
       // A JSON string is empty only when nothing stands between its quotes.
-      if (line[vs] === QUOTE && ve - vs > 2) uuid = sliceValue(line, vs, ve) as string;
+      if (line[vs] === QUOTE && ve - vs > 2) {
+        uuidStart = vs;
+        uuidEnd = ve;
+      }
     }
     let type = OTHER;
     if (typeAt >= 0) {
@@ -415,14 +557,14 @@ export class FileMeasurer {
           table[subtypeAt + 3] - base,
           "compact_boundary",
         );
-      if (this.#accept(uuid) && boundary) this.#boundary();
+      if (this.#acceptBytes(line, uuidStart, uuidEnd) !== REPEATED && boundary) this.#boundary();
       return true;
     }
     if (
       type === OTHER || messageAt < 0 || line[table[messageAt + 2] - base] !== OPEN_BRACE
     ) {
       // No message object: no usage, no tool calls.
-      if (this.#accept(uuid) && type === USER) this.#addResults([]);
+      this.#acceptBytes(line, uuidStart, uuidEnd);
       return true;
     }
     // The message's members: the scan listed those of the last object under the raw key
@@ -432,50 +574,57 @@ export class FileMeasurer {
     let idEnd = -1;
     let usageStart = -1;
     let contentStart = -1;
-    const visit = (ks: number, ke: number, vs: number, ve: number) => {
-      switch (memberKeyIndex(line, ks, ke, MESSAGE_KEYS)) {
-        case 0:
-          idStart = vs;
-          idEnd = ve;
-          break;
-        case 1:
-          usageStart = vs;
-          break;
-        case 2:
-          contentStart = vs;
-          break;
-      }
+    const note = (id: number, vs: number, ve: number) => {
+      if (id === ID_ID) {
+        idStart = vs;
+        idEnd = ve;
+      } else if (id === ID_USAGE) usageStart = vs;
+      else if (id === ID_CONTENT) contentStart = vs;
     };
-    const messageKeyLength = table[messageAt + 1] - table[messageAt];
-    if (messageKeyLength === 7 && table[MESSAGE_COUNT_INDEX] >= 0) {
-      for (let i = MESSAGE_TABLE_INDEX, n = i + 4 * table[MESSAGE_COUNT_INDEX]; i < n; i += 4) {
-        visit(table[i] - base, table[i + 1] - base, table[i + 2] - base, table[i + 3] - base);
+    if (messageId === ID_MESSAGE) {
+      for (let k = 0, n = table[MESSAGE_COUNT_INDEX]; k < n; k++) {
+        const i = MESSAGE_TABLE_INDEX + 4 * k;
+        const raw = ids[MESSAGE_KEY_IDS + k];
+        const id = raw === 0 ? _escapedKeyId(line, table[i] - base, table[i + 1] - base) : raw;
+        note(id, table[i + 2] - base, table[i + 3] - base);
       }
     } else {
-      forEachMember(line, table[messageAt + 2] - base, visit);
+      forEachMember(line, table[messageAt + 2] - base, (ks, ke, vs, ve) => {
+        const k = memberKeyIndex(line, ks, ke, MESSAGE_KEYS);
+        if (k >= 0) note(MESSAGE_KEY_ID[k], vs, ve);
+      });
     }
     if (type === ASSISTANT) {
       const usage = usageStart >= 0 && line[usageStart] === OPEN_BRACE
         ? _snapshotFromBytes(line, usageStart)
         : undefined;
-      const id = idStart >= 0 && line[idStart] === QUOTE && idEnd - idStart > 2
-        ? sliceValue(line, idStart, idEnd) as string
-        : undefined;
       const uses = contentStart >= 0 ? toolUsesFromBytes(line, contentStart) : [];
-      if (!this.#accept(uuid)) return true;
-      if (usage !== undefined) this.#addUsage(id, uuid, usage, lineNumber);
+      const uuid = this.#acceptBytes(line, uuidStart, uuidEnd);
+      if (uuid === REPEATED) return true;
+      if (usage !== undefined) {
+        const id = idStart >= 0 && line[idStart] === QUOTE && idEnd - idStart > 2
+          ? this.#messageIds.ofJsonString(line, idStart, idEnd)
+          : -1;
+        this.#addUsage(id, uuid, usage, lineNumber);
+      }
       this.#pairer.addExtracted(uses, []);
       return true;
     }
     const results = contentStart >= 0 ? toolResultsFromBytes(line, contentStart) : [];
-    if (this.#accept(uuid)) this.#addResults(this.#pairer.addExtracted([], results));
+    if (this.#acceptBytes(line, uuidStart, uuidEnd) !== REPEATED) {
+      this.#addResults(this.#pairer.addExtracted([], results));
+    }
     return true;
   }
 
   /** The reference path: one record parsed by `JSON.parse`. */
   #addRecord(record: Record<string, unknown>, lineNumber: number): void {
-    const uuid = typeof record.uuid === "string" && record.uuid !== "" ? record.uuid : undefined;
-    if (!this.#accept(uuid)) return;
+    const uuid = this.#accept(
+      typeof record.uuid === "string" && record.uuid !== ""
+        ? this.#uuids.ofString(record.uuid)
+        : -1,
+    );
+    if (uuid === REPEATED) return;
     const type = record.type;
     if (type === "system") {
       if (record.subtype === "compact_boundary") this.#boundary();
@@ -484,7 +633,9 @@ export class FileMeasurer {
     if (type === "assistant") {
       const message = record.message;
       if (_isObject(message) && _isObject(message.usage)) {
-        const id = typeof message.id === "string" && message.id !== "" ? message.id : undefined;
+        const id = typeof message.id === "string" && message.id !== ""
+          ? this.#messageIds.ofString(message.id)
+          : -1;
         this.#addUsage(id, uuid, _snapshotOf(message.usage), lineNumber);
       }
       this.#pairer.add(record);
@@ -494,15 +645,23 @@ export class FileMeasurer {
     this.#addResults(this.#pairer.add(record));
   }
 
-  /** Whether a record with this uuid is read: false (and counted) when the uuid was seen. */
-  #accept(uuid: string | undefined): boolean {
-    if (uuid === undefined) return true;
-    if (this.#uuids.has(uuid)) {
+  /** {@linkcode #accept} of the uuid string at `line[start, end)` (start -1: none). */
+  #acceptBytes(line: Uint8Array, start: number, end: number): number {
+    return this.#accept(start < 0 ? -1 : this.#uuids.ofJsonString(line, start, end));
+  }
+
+  /**
+   * Whether a record is read, given its uuid's number just interned in `#uuids` (-1: no uuid):
+   * {@linkcode REPEATED} (and counted) when the uuid was seen before, else the number (or -1).
+   */
+  #accept(uuid: number): number {
+    if (uuid < 0) return -1;
+    if (uuid < this.#uuidsSeen) {
       this.#diagnostics.repeatedRecordUuids++;
-      return false;
+      return REPEATED;
     }
-    this.#uuids.add(uuid);
-    return true;
+    this.#uuidsSeen = this.#uuids.size;
+    return uuid;
   }
 
   /** A `system`/`compact_boundary` record. */
@@ -511,21 +670,19 @@ export class FileMeasurer {
     this.#closeSegment();
   }
 
-  /** A usage-bearing assistant record: `message.id` (non-empty) and `message.usage`. */
-  #addUsage(
-    id: string | undefined,
-    uuid: string | undefined,
-    usage: UsageSnapshot,
-    lineNumber: number,
-  ): void {
-    let key: string;
-    if (id !== undefined) {
-      key = "m:" + id;
-    } else if (uuid !== undefined) {
-      key = "u:" + uuid;
+  /**
+   * A usage-bearing assistant record: the number of its `message.id` (non-empty; -1: none) and
+   * of its record uuid (-1: none), and its usage snapshot.
+   */
+  #addUsage(id: number, uuid: number, usage: UsageSnapshot, lineNumber: number): void {
+    let key: number;
+    if (id >= 0) {
+      key = 2 * id;
+    } else if (uuid >= 0) {
+      key = 2 * uuid + 1;
       this.#diagnostics.messageIdFromRecordUuid++;
     } else {
-      key = "l:" + lineNumber;
+      key = -lineNumber;
       this.#diagnostics.messageIdFromLinePosition++;
     }
     if (this.#messages.has(key)) this.#diagnostics.repeatedSnapshots++;

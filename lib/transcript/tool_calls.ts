@@ -33,7 +33,7 @@ import {
   skipValue,
   sliceValue,
 } from "./json_scan.ts";
-import { inScanMemory, wasmStringUnits } from "./wasm_scanner.ts";
+import { inScanMemory, scanBytes, scanInts, wasmStringUnits } from "./wasm_scanner.ts";
 
 /** A `tool_use` block, reduced to the fields the read-cost rules need. */
 export interface ToolUse {
@@ -308,12 +308,15 @@ export function stringValueIs(
  * ```
  */
 export function stringUnits(line: Uint8Array, start: number, end: number): number {
+  let units: number;
   if (inScanMemory(line)) {
     const base = line.byteOffset;
-    const units = wasmStringUnits(base + start + 1, base + end);
+    units = wasmStringUnits(base + start + 1, base + end);
     if (units >= 0) return units;
+    units = _utf8Units(scanBytes(), base + start + 1, base + end - 1, scanInts());
+  } else {
+    units = _utf8Units(line, start + 1, end - 1);
   }
-  const units = _utf8Units(line, start + 1, end - 1);
   return units >= 0 ? units : (parseSlice(line, start, end) as string).length;
 }
 
@@ -323,12 +326,31 @@ export function stringUnits(line: Uint8Array, start: number, end: number): numbe
  * character of four bytes two, any other character one. -1 at the first byte sequence that is not
  * valid UTF-8 (decoding it makes U+FFFD replacements, left to `TextDecoder`).
  */
-function _utf8Units(line: Uint8Array, start: number, end: number): number {
+function _utf8Units(line: Uint8Array, start: number, end: number, words?: Int32Array): number {
   let units = 0;
   let i = start;
   while (i < end) {
+    if (words !== undefined && (i & 3) === 0) {
+      // `line` is the whole scanner memory and `words` the same bytes as 32-bit words: four
+      // bytes per step while none is a backslash or above 0x7F (the zero-byte test of
+      // `w ^ 0x5c5c5c5c` finds a backslash).
+      while (i + 4 <= end) {
+        const w = words[i >> 2];
+        const x = w ^ 0x5c5c5c5c;
+        if (((w | ((x - 0x01010101) & ~x)) & 0x80808080) !== 0) break;
+        i += 4;
+        units += 4;
+      }
+      if (i >= end) break;
+    }
     let byte = line[i];
     if (byte < 0x80 && byte !== BACKSLASH) {
+      if (words !== undefined) {
+        // One byte, then back to whole words once aligned.
+        i++;
+        units++;
+        continue;
+      }
       // A run of plain ASCII: one unit per byte.
       const from = i;
       do byte = line[++i]; while (i < end && byte < 0x80 && byte !== BACKSLASH);

@@ -313,3 +313,44 @@ Deno.test("ToolCallPairer.addExtracted pairs like add", () => {
   // The first result pairs with Read t, the second is unpaired, the third with Bash t (latest).
   assert.deepEqual(calls.flat().map((c) => c.use?.name), ["Read", undefined, "Bash"]);
 });
+
+Deno.test("stringUnits: seeded random strings at every alignment, in and out of scan memory", () => {
+  // The scan-memory count steps over four-byte words; shifting the string by 0–7 bytes moves
+  // every special byte (backslash, multi-byte character, invalid byte) across word boundaries.
+  const pieces = [
+    "a",
+    "bcd",
+    "\\n",
+    '\\"',
+    "\\u00e9",
+    "é",
+    "✓",
+    "😀",
+    "\\ud800",
+    "\x7f",
+    "xxxxxxx",
+  ];
+  const invalid = [[0xff], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xc0, 0xaf]];
+  let state = 12345;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 8) % n;
+  };
+  const decoder = new TextDecoder();
+  for (let round = 0; round < 400; round++) {
+    const body: number[] = [];
+    for (let k = next(40); k > 0; k--) {
+      if (next(30) === 0) body.push(...invalid[next(invalid.length)]);
+      else body.push(...encoder.encode(pieces[next(pieces.length)]));
+    }
+    for (let shift = 0; shift < 8; shift++) {
+      const bytes = new Uint8Array([...encoder.encode("[".repeat(shift) + '"'), ...body, 0x22]);
+      const start = shift;
+      // Reference: JSON.parse of the decoded string (invalid bytes become U+FFFD).
+      const expected = (JSON.parse(decoder.decode(bytes.subarray(start))) as string).length;
+      for (const got of bothMemories(bytes, (line) => stringUnits(line, start, line.length))) {
+        assert.equal(got, expected, `round ${round}, shift ${shift}`);
+      }
+    }
+  }
+});
