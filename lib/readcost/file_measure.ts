@@ -50,11 +50,13 @@
  * reference). Lines from the shared framing do live there, and take a fast path with the same
  * results: one call into WebAssembly (`wasmScanRecord`) validates the line as `JSON.parse` would
  * and lists the members of the record and of its `message`; only the few values the rules need
- * are then read from the bytes (`uuid`, `type`, `subtype`, `message.id`, `message.usage`, and the
- * tool uses and results of `message.content`, whose text is measured, not decoded, when ASCII).
- * Keys and strings are read as `JSON.parse` reads them: escapes decoded, a later duplicate key
- * replacing an earlier one. A line the scan rejects, or cannot handle (too many members, too
- * deep), takes the reference path, which decides.
+ * are then read from the bytes (`uuid`, `type`, `subtype`, `message.id`, the four counted fields
+ * of `message.usage`, and the tool uses and results of `message.content`, whose text is measured
+ * without being decoded unless it holds invalid UTF-8). Keys and strings are read as `JSON.parse`
+ * reads them: escapes decoded, a later duplicate key replacing an earlier one. uuids and message
+ * ids are compared as numbers given to their bytes, not as strings. A line the scan rejects, or
+ * cannot handle (too many members, too deep), takes the reference path, which decides (so a line
+ * that starts with a byte-order mark, which `TextDecoder` drops, is still read).
  *
  * @module
  */
