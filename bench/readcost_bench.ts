@@ -8,12 +8,14 @@
  *                     corpus from `deno task generate --profile full --seed 1 --out DIR`.
  *                     Default: none, a corpus is generated in a temporary directory.
  *   --megabytes N     Size of the generated corpus, MB (default: 100).
- *   --rounds N        Timed rounds after one warm-up; the best round is reported (default: 3).
+ *   --rounds N        Timed rounds after one warm-up round (default: 3).
  *
  * Prints MB/s (10^6 bytes per second) for: the line framing alone (`readLines`), the shared
  * transcript reader (`parseTranscriptFile` on one thread, and `readCorpus` with its default
  * worker threads, which also assembles the tables), a plain `JSON.parse` of every line, and
  * the read-cost measurement (`measureReadCost`), plus the read-cost time over the reader's time.
+ * Rounds are interleaved (each round runs every contender once), so load from other work on the
+ * machine falls on all of them alike; the best round is reported, and the median beside it.
  * Figures only; nothing is asserted.
  *
  * @module
@@ -127,15 +129,32 @@ async function _listJsonl(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function _time(run: () => Promise<unknown>, rounds: number): Promise<number> {
-  await run(); // warm-up
-  let best = Infinity;
+/** Best and median of the timed rounds, seconds. */
+interface Timing {
+  best: number;
+  median: number;
+}
+
+/** Runs every contender once per round, after one warm-up round; seconds per contender. */
+async function _timeInterleaved(
+  contenders: (() => Promise<unknown>)[],
+  rounds: number,
+): Promise<Timing[]> {
+  for (const run of contenders) await run(); // warm-up
+  const seconds: number[][] = contenders.map(() => []);
   for (let r = 0; r < rounds; r++) {
-    const t0 = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - t0);
+    for (let c = 0; c < contenders.length; c++) {
+      const t0 = performance.now();
+      await contenders[c]();
+      seconds[c].push((performance.now() - t0) / 1000);
+    }
   }
-  return best / 1000;
+  return seconds.map((s) => {
+    const sorted = [...s].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    return { best: sorted[0], median };
+  });
 }
 
 if (import.meta.main) {
@@ -168,41 +187,49 @@ if (import.meta.main) {
     console.log(`corpus: ${files.length} files, ${(bytes / 1e6).toFixed(1)} MB (${dir})`);
     const decoder = new TextDecoder();
     let sink = 0;
-    const framing = await _time(async () => {
-      for (const file of files) await readLines(file, (_b, s, e) => void (sink += e - s));
-    }, rounds);
-    const reader = await _time(async () => {
-      for (const file of files) sink += (await parseTranscriptFile(file)).parse.counts.lines;
-    }, rounds);
-    const corpus = await _time(async () => {
-      sink += (await readCorpus(files)).requests.length;
-    }, rounds);
-    const jsonParse = await _time(async () => {
-      for (const file of files) {
-        await readLines(file, (b, s, e) => {
-          try {
-            sink += JSON.parse(decoder.decode(b.subarray(s, e))) ? 1 : 0;
-          } catch {
-            sink--;
-          }
-        });
-      }
-    }, rounds);
     let report;
-    const readcost = await _time(async () => {
-      report = (await measureReadCost(files, { minTurns: 1 })).report;
-    }, rounds);
+    const [framing, reader, corpus, jsonParse, readcost] = await _timeInterleaved([
+      async () => {
+        for (const file of files) await readLines(file, (_b, s, e) => void (sink += e - s));
+      },
+      async () => {
+        for (const file of files) sink += (await parseTranscriptFile(file)).parse.counts.lines;
+      },
+      async () => {
+        sink += (await readCorpus(files)).requests.length;
+      },
+      async () => {
+        for (const file of files) {
+          await readLines(file, (b, s, e) => {
+            try {
+              sink += JSON.parse(decoder.decode(b.subarray(s, e))) ? 1 : 0;
+            } catch {
+              sink--;
+            }
+          });
+        }
+      },
+      async () => {
+        report = (await measureReadCost(files, { minTurns: 1 })).report;
+      },
+    ], rounds);
     const mbps = (seconds: number) => (bytes / 1e6 / seconds).toFixed(0).padStart(6);
-    console.log(`framing only (readLines)           ${mbps(framing)} MB/s`);
-    console.log(`shared reader (parseTranscriptFile) ${mbps(reader)} MB/s`);
-    console.log(`shared reader (readCorpus, workers) ${mbps(corpus)} MB/s`);
-    console.log(`readLines + JSON.parse per line    ${mbps(jsonParse)} MB/s`);
-    console.log(`read-cost (measureReadCost)        ${mbps(readcost)} MB/s`);
+    const line = (name: string, t: Timing) =>
+      console.log(`${name.padEnd(36)}${mbps(t.best)} MB/s  (median ${mbps(t.median)})`);
+    line("framing only (readLines)", framing);
+    line("shared reader (parseTranscriptFile)", reader);
+    line("shared reader (readCorpus, workers)", corpus);
+    line("readLines + JSON.parse per line", jsonParse);
+    line("read-cost (measureReadCost)", readcost);
     console.log(
-      `read-cost time / reader time: ${(readcost / reader).toFixed(2)} (one thread), ` +
-        `${(readcost / corpus).toFixed(2)} (readCorpus with its default workers)`,
+      `read-cost time / reader time: ${(readcost.best / reader.best).toFixed(2)} (one thread), ` +
+        `${(readcost.best / corpus.best).toFixed(2)} (readCorpus with its default workers); ` +
+        `medians: ${(readcost.median / reader.median).toFixed(2)}, ` +
+        `${(readcost.median / corpus.median).toFixed(2)}`,
     );
-    console.log(`(best of ${rounds} rounds after a warm-up; sink ${sink > 0 ? "+" : "-"})`);
+    console.log(
+      `(best of ${rounds} interleaved rounds after a warm-up; sink ${sink > 0 ? "+" : "-"})`,
+    );
     if (report) {
       const r = report as { allResults: { results: number }; assistantMessages: number };
       console.log(`results ${r.allResults.results}, assistant messages ${r.assistantMessages}`);
