@@ -214,13 +214,14 @@ function _escapedText(line: Uint8Array, start: number, end: number): string | nu
 }
 
 /**
- * Which of `keys` (ASCII) the object key `line[keyStart, keyEnd)` (its raw bytes inside the
- * quotes) names, as `JSON.parse` reads it: escapes decoded, so `"typ\u0065"` names `type`.
+ * Which of `keys` the object key `line[keyStart, keyEnd)` (its raw bytes inside the quotes)
+ * names, as `JSON.parse` reads it: escapes decoded, so `"typ\u0065"` names `type`.
  *
  * @param line Bytes holding the key.
  * @param keyStart Position after the key's opening quote.
  * @param keyEnd Position of its closing quote.
- * @param keys Candidate names, ASCII.
+ * @param keys Candidate names: printable ASCII other than `"`, `\` and `/` (the characters a
+ *   two-byte escape can stand for), as every transcript field name is.
  * @returns The index of the named key in `keys`, or -1.
  *
  * @example
@@ -245,9 +246,9 @@ export function memberKeyIndex(
     const key = keys[k];
     if (n === key.length) {
       if (keyIs(line, keyStart, keyEnd, key)) return k;
-    } else if (n > key.length) {
-      // An escape is longer than the character it stands for, and raw bytes other than an
-      // escape's never decode to ASCII they are not: only a longer key with an escape can match.
+    } else if (n >= key.length + 5) {
+      // Raw bytes other than an escape's never decode to ASCII they are not, and a character of
+      // such a name can only be escaped as \uXXXX, five bytes longer than itself.
       if (decoded === undefined) decoded = _escapedText(line, keyStart, keyEnd);
       if (decoded === key) return k;
     }

@@ -114,7 +114,6 @@ Deno.test("fast path equals the JSON.parse path on seeded random records", () =>
     }
   }
   // The generator reached the cases it is meant to exercise (counts of the 50-character run).
-  console.log(seen);
   for (const [name, count] of Object.entries(seen)) assert.ok(count > 5, `${name}: ${count}`);
 });
 
