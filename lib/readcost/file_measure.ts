@@ -63,7 +63,7 @@
 
 import { forEachMember, sliceValue } from "../transcript/json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
-import { KEY_IDS } from "../transcript/parse_file.ts";
+import { KEY_IDS } from "../transcript/wasm/key_ids.ts";
 import {
   memberKeyIndex,
   stringValueIs,

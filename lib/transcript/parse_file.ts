@@ -28,6 +28,7 @@
 import { isoTimeMs } from "./iso_time.ts";
 import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
 import { UsageTokens } from "./usage_scan.ts";
+import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
 import {
   inScanMemory,
   MESSAGE_COUNT_INDEX,
@@ -208,35 +209,6 @@ function _recordType(line: Uint8Array, start: number, end: number): string {
 function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
-
-/**
- * The keys the reader reads, with the ids the WebAssembly scan gives them (`key_id` in
- * `wasm/scan.wat`, generated from this list: keep the two in the same order). 0 is any other key.
- */
-export const KEY_IDS = [
-  "type",
-  "uuid",
-  "subtype",
-  "agentId",
-  "timestamp",
-  "requestId",
-  "parentUuid",
-  "isSidechain",
-  "compactMetadata",
-  "isCompactSummary",
-  "logicalParentUuid",
-  "isApiErrorMessage",
-  "message",
-  "id",
-  "model",
-  "usage",
-  "content",
-] as const;
-
-const KEY = Object.fromEntries(KEY_IDS.map((key, i) => [key, i + 1])) as Record<
-  (typeof KEY_IDS)[number],
-  number
->;
 
 /** The id of the raw key `line[ks, ke)` (JavaScript twin of the scan's `key_id`). */
 function _keyId(line: Uint8Array, ks: number, ke: number): number {

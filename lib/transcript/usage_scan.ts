@@ -10,6 +10,16 @@
  */
 
 import { forEachMember, keyIs, sliceValue } from "./json_scan.ts";
+import { KEY } from "./wasm/key_ids.ts";
+import {
+  inScanMemory,
+  OBJECT_COUNT_INDEX,
+  OBJECT_KEY_IDS,
+  OBJECT_TABLE_INDEX,
+  scanBytes,
+  scanInts,
+  wasmScanMembers,
+} from "./wasm_scanner.ts";
 
 /** Token counts of one usage object; negative, fractional-free, non-finite or absent counts are 0. */
 export class UsageTokens {
@@ -59,10 +69,75 @@ export class UsageTokens {
     if (first === 0x5b) return true;
     if (first !== 0x7b) return false;
     this.#line = line;
-    if (forEachMember(line, start, this.#visitUsage) !== end) {
-      throw new SyntaxError("usage is not a well-formed object");
+    if (!(inScanMemory(line) && this.#readInWasm(line, start, end))) {
+      if (forEachMember(line, start, this.#visitUsage) !== end) {
+        throw new SyntaxError("usage is not a well-formed object");
+      }
     }
     if (!this.#breakdown) this.cacheWrite5m = this.#created;
+    return true;
+  }
+
+  /**
+   * The same reading from the scanner's object table (one call into WebAssembly per object);
+   * false when the object does not fit the table, to read it in JavaScript instead.
+   */
+  #readInWasm(line: Uint8Array, start: number, end: number): boolean {
+    const base = line.byteOffset;
+    const scanned = wasmScanMembers(base + start, base + end);
+    if (scanned === -3) return false;
+    if (scanned !== base + end) throw new SyntaxError("usage is not a well-formed object");
+    const table = scanInts();
+    const ids = scanBytes();
+    let breakdownStart = -1;
+    let breakdownEnd = -1;
+    for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
+      const id = ids[OBJECT_KEY_IDS + k];
+      if (id === 0) continue;
+      const i = OBJECT_TABLE_INDEX + 4 * k;
+      const vs = table[i + 2] - base;
+      const ve = table[i + 3] - base;
+      switch (id) {
+        case KEY.input_tokens:
+          this.input = _count(line, vs, ve);
+          break;
+        case KEY.output_tokens:
+          this.output = _count(line, vs, ve);
+          break;
+        case KEY.cache_read_input_tokens:
+          this.cacheRead = _count(line, vs, ve);
+          break;
+        case KEY.cache_creation_input_tokens:
+          this.#created = _count(line, vs, ve);
+          break;
+        case KEY.cache_creation:
+          // The last one decides, as in JSON.parse; it is read after this loop (the table is
+          // reused for it).
+          breakdownStart = vs;
+          breakdownEnd = ve;
+          break;
+      }
+    }
+    if (breakdownStart >= 0) {
+      const first = line[breakdownStart];
+      this.#breakdown = first === 0x7b || first === 0x5b;
+      if (first === 0x7b) {
+        const inner = wasmScanMembers(base + breakdownStart, base + breakdownEnd);
+        if (inner === -3) {
+          forEachMember(line, breakdownStart, this.#visitBreakdown);
+        } else {
+          for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
+            const id = ids[OBJECT_KEY_IDS + k];
+            const i = OBJECT_TABLE_INDEX + 4 * k;
+            if (id === KEY.ephemeral_5m_input_tokens) {
+              this.cacheWrite5m = _count(line, table[i + 2] - base, table[i + 3] - base);
+            } else if (id === KEY.ephemeral_1h_input_tokens) {
+              this.cacheWrite1h = _count(line, table[i + 2] - base, table[i + 3] - base);
+            }
+          }
+        }
+      }
+    }
     return true;
   }
 

@@ -27,6 +27,7 @@ interface ScanExports {
   skip_value(pos: number, end: number): number;
   scan_record(pos: number, end: number): number;
   string_units(pos: number, end: number): number;
+  scan_members(pos: number, end: number): number;
 }
 
 /** Bytes below this address are the module's own (bracket stack, member tables; see scan.wat). */
@@ -40,6 +41,10 @@ export const MESSAGE_TABLE_INDEX = 98304 / 4;
 /** Byte addresses of the key ids of the record's and the message's members (one byte each). */
 export const RECORD_KEY_IDS = 33280;
 export const MESSAGE_KEY_IDS = 35328;
+/** Int32 index of {@linkcode wasmScanMembers}' member count and table; byte address of its ids. */
+export const OBJECT_COUNT_INDEX = 32776 / 4;
+export const OBJECT_TABLE_INDEX = 40960 / 4;
+export const OBJECT_KEY_IDS = 37376;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in
@@ -110,6 +115,14 @@ export const wasmScanRecord: (pos: number, end: number) => number = wasm.scan_re
  * or above (decode it then) or does not close before `end`.
  */
 export const wasmStringUnits: (pos: number, end: number) => number = wasm.string_units;
+
+/**
+ * The members of the object at absolute address `pos` into the object table (up to 1,024, with
+ * their key ids), validating it as `JSON.parse` would. Returns the end of the object, -1 when it
+ * is not a valid JSON object, -3 when it has more members (or nests deeper) than the tables hold.
+ * Overwrites the previous call's table; the record tables are left alone.
+ */
+export const wasmScanMembers: (pos: number, end: number) => number = wasm.scan_members;
 
 /** A byte range of the scanner's memory owned by one reader. */
 export interface ScanRegion {

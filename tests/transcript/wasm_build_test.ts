@@ -49,6 +49,7 @@ Deno.test("wasm build: the embedded module is a WebAssembly binary that exports 
     .sort();
   assert.deepEqual(exports, [
     "function:index_of",
+    "function:scan_members",
     "function:scan_record",
     "function:skip_value",
     "function:string_end",
@@ -70,4 +71,16 @@ Deno.test("wasm build: embeddedSource wraps base64 at 96 characters", () => {
   assert.equal(lines[5], `  "${"A".repeat(36)}AA==";`);
   assert.equal(lines[6], "");
   assert.equal(lines.length, 7);
+});
+
+Deno.test("wasm build: scan.wat's key_id is the one generated from key_ids.ts", async () => {
+  // Expected: withKeyIds leaves an up-to-date scan.wat unchanged (the generator is the source).
+  const { withKeyIds } = await import("../../lib/transcript/wasm/build.ts");
+  const wat = await Deno.readTextFile(
+    new URL("../../lib/transcript/wasm/scan.wat", import.meta.url),
+  );
+  assert.ok(
+    withKeyIds(wat) === wat,
+    "scan.wat's key_id is out of date: run `deno task build-wasm`",
+  );
 });

@@ -7,7 +7,8 @@
  */
 
 import assert from "node:assert/strict";
-import { FileParser, KEY_IDS } from "../../lib/transcript/parse_file.ts";
+import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { KEY_IDS } from "../../lib/transcript/wasm/key_ids.ts";
 import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import {
   acquireRegion,
