@@ -352,3 +352,46 @@ export function sliceValue(line: Uint8Array, start: number, end: number): unknow
   if (first === 0x6e && end - start === 4) return null;
   return parseSlice(line, start, end);
 }
+
+/** Appends the plain-ASCII string at `line[start, end)` to `asciiCodes` at `n`; -1 if not one. */
+function _asciiInto(line: Uint8Array, start: number, end: number, n: number): number {
+  if (n < 0 || line[start] !== QUOTE || end - start < 3 || end - start > 130) return -1;
+  for (let i = start + 1; i < end - 1; i++) {
+    const byte = line[i];
+    if (byte === BACKSLASH || byte >= 0x80) return -1;
+    asciiCodes[n++] = byte;
+  }
+  return n;
+}
+
+/**
+ * `a:b` for the JSON strings at `line[aStart, aEnd)` and `line[bStart, bEnd)`, or `a` alone when
+ * `b` is absent (`bStart` < 0), built as one flat string, when both are non-empty plain-ASCII
+ * strings without escapes; `undefined` otherwise (decode them with {@linkcode sliceValue}).
+ *
+ * @example
+ * ```ts
+ * import { asciiPair } from "./json_scan.ts";
+ * import assert from "node:assert/strict";
+ * const line = new TextEncoder().encode('"msg_1" "req_2" "é"');
+ * assert.equal(asciiPair(line, 0, 7, 8, 15), "msg_1:req_2");
+ * assert.equal(asciiPair(line, 0, 7, -1, -1), "msg_1");
+ * assert.equal(asciiPair(line, 0, 7, 16, 20), undefined);
+ * ```
+ */
+export function asciiPair(
+  line: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  bStart: number,
+  bEnd: number,
+): string | undefined {
+  let n = _asciiInto(line, aStart, aEnd, 0);
+  if (n > 0 && bStart >= 0) {
+    asciiCodes[n] = 0x3a;
+    n = _asciiInto(line, bStart, bEnd, n + 1);
+  }
+  if (n < 0) return undefined;
+  asciiCodes.length = n;
+  return String.fromCharCode.apply(null, asciiCodes);
+}

@@ -26,7 +26,14 @@
  */
 
 import { isoTimeMs } from "./iso_time.ts";
-import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
+import {
+  asciiPair,
+  forEachMember,
+  keyIs,
+  parseSlice,
+  sliceContains,
+  sliceValue,
+} from "./json_scan.ts";
 import { UsageTokens } from "./usage_scan.ts";
 import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
 import {
@@ -263,6 +270,13 @@ function _isJson(line: Uint8Array): boolean {
   } catch {
     return false;
   }
+}
+
+/** `message.id:requestId` (or the id alone), decoded through JSON.parse where needed. */
+function _slowKey(line: Uint8Array, f: Fields): string {
+  const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
+  const id = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
+  return requestId ? `${id}:${requestId}` : id;
 }
 
 /** Whether the value at `line[start, end)` is `true`. */
@@ -769,9 +783,10 @@ export class FileParser {
         this.#counts.blocksWithoutRequestId++;
       }
       if (this.#mergeRepeat(line, session, timeMs, model)) return;
-      const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
-      const decoded = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
-      key = requestId ? `${decoded}:${requestId}` : decoded;
+      // Built flat in one step when both parts are plain ASCII: the corpus-wide map hashes every
+      // key once, and a concatenated (cons) string would be flattened first.
+      key = asciiPair(line, f.idStart, f.idEnd, f.requestIdStart, f.requestIdEnd) ??
+        _slowKey(line, f);
       this.#notePrevious(line);
     } else {
       this.#counts.blocksWithoutMessageId++;
