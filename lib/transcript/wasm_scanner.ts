@@ -111,8 +111,9 @@ export const wasmScanRecord: (pos: number, end: number) => number = wasm.scan_re
 
 /**
  * UTF-16 length of the valid JSON string that continues at absolute address `pos` (after its
- * opening quote), counted from its bytes, when it is plain ASCII; -1 when it holds a byte of 0x80
- * or above (decode it then) or does not close before `end`.
+ * opening quote), counted from its bytes (UTF-8 sequences included); -1 when it holds bytes that
+ * are not well-formed UTF-8 (decode it then: TextDecoder's replacements decide) or does not close
+ * before `end`.
  */
 export const wasmStringUnits: (pos: number, end: number) => number = wasm.string_units;
 

@@ -127,8 +127,8 @@ Deno.test("validating scan: a record that ends where the scanner memory ends", (
   assert.equal(parser.finish().counts.malformedLines, 0);
 });
 
-Deno.test("string units: UTF-16 length of plain-ASCII JSON strings from bytes", () => {
-  // Expected: JSON.parse(text).length; non-ASCII strings answer -1 (the caller decodes them).
+Deno.test("string units: UTF-16 length of JSON strings from bytes", () => {
+  // Expected: JSON.parse(text).length.
   const cases = [
     '""',
     '"abc"',
@@ -151,16 +151,95 @@ Deno.test("string units: UTF-16 length of plain-ASCII JSON strings from bytes", 
       releaseRegion(region);
     }
   }
-  for (const text of ['"é"', '"x😀"', '"' + "x".repeat(40) + 'é"']) {
-    const bytes = encoder.encode(text);
-    const region = acquireRegion(bytes.length + 8);
-    try {
-      scanBytes().set(bytes, region.offset);
-      assert.equal(wasmStringUnits(region.offset + 1, region.offset + bytes.length), -1, text);
-    } finally {
-      releaseRegion(region);
+  // Well-formed UTF-8 is counted too: 2- and 3-byte sequences one unit, 4-byte two.
+  for (
+    const text of [
+      '"é"',
+      '"x😀"',
+      '"' + "x".repeat(40) + 'é"',
+      '"漢字かな"',
+      '"' + "é😀a".repeat(30) + '"',
+    ]
+  ) {
+    assert.equal(unitsOf(encoder.encode(text)), (JSON.parse(text) as string).length, text);
+  }
+  // Bytes that are not well-formed UTF-8 answer -1 (the caller decodes, as TextDecoder would).
+  const quote = 0x22;
+  for (
+    const bad of [
+      [0x80], // lone continuation
+      [0xc0, 0x80], // overlong
+      [0xc1, 0xbf], // overlong
+      [0xe0, 0x80, 0x80], // overlong 3-byte
+      [0xed, 0xa0, 0x80], // a surrogate
+      [0xf0, 0x80, 0x80, 0x80], // overlong 4-byte
+      [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+      [0xf5, 0x80, 0x80, 0x80], // no such lead
+      [0xe2, 0x82], // cut short before the quote
+      [0xc3, 0x41], // a lead without its continuation
+    ]
+  ) {
+    for (const pad of [0, 29, 31]) {
+      const bytes = new Uint8Array([quote, ...new Array(pad).fill(0x61), ...bad, quote]);
+      assert.equal(unitsOf(bytes), -1, `${bad.map((b) => b.toString(16)).join(" ")} after ${pad}`);
     }
   }
+});
+
+/** wasmStringUnits of a whole JSON string (quotes included) placed in scanner memory. */
+function unitsOf(bytes: Uint8Array): number {
+  const region = acquireRegion(bytes.length + 8);
+  try {
+    scanBytes().set(bytes, region.offset);
+    return wasmStringUnits(region.offset + 1, region.offset + bytes.length);
+  } finally {
+    releaseRegion(region);
+  }
+}
+
+Deno.test("string units: random well-formed and broken UTF-8 against TextDecoder", () => {
+  // Expected: JSON.parse of the TextDecoder text, for strings whose bytes are well-formed UTF-8;
+  // -1 for the others (seed 0x7e57_0001).
+  let state = 0x7e570001;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const strict = new TextDecoder("utf-8", { fatal: true });
+  // JSON escapes as written in the string body: \n, \" and \u00e9.
+  const pieces = ["a", "é", "漢", "😀", "\\n", '\\"', "\\u00e9", "x".repeat(20)];
+  let valid = 0;
+  let broken = 0;
+  for (let n = 0; n < 2000; n++) {
+    let text = "";
+    const count = Math.floor(random() * 30);
+    for (let k = 0; k < count; k++) text += pieces[Math.floor(random() * pieces.length)];
+    const body = Array.from(encoder.encode(text));
+    if (random() < 0.3 && body.length > 0) {
+      body[Math.floor(random() * body.length)] = 0x80 + Math.floor(random() * 0x80);
+    }
+    const bytes = new Uint8Array([0x22, ...body, 0x22]);
+    let wellFormed = true;
+    try {
+      strict.decode(bytes);
+    } catch {
+      wellFormed = false;
+    }
+    // string_units reads strings the record scan has validated: skip what is not a JSON string.
+    let decodedLength: number;
+    try {
+      decodedLength = (JSON.parse(new TextDecoder().decode(bytes)) as string).length;
+    } catch {
+      continue;
+    }
+    const expected = wellFormed ? decodedLength : -1;
+    if (wellFormed) valid++;
+    else broken++;
+    assert.equal(unitsOf(bytes), expected, JSON.stringify(text));
+  }
+  assert.ok(valid > 1000 && broken > 100, `valid ${valid}, broken ${broken}`);
 });
 
 Deno.test("line splitter: a BOM split across the first chunks is still dropped", () => {

@@ -470,9 +470,52 @@
           (br $step))))
     (i32.const -1))
 
-  ;; UTF-16 length of the valid JSON string continuing at $p (after its opening quote), when the
-  ;; string is plain ASCII (escapes included: \uXXXX is one unit, any other escape one); -1 when it
-  ;; holds a byte of 0x80 or above (the caller decodes it then) or does not close.
+  ;; Bytes of the well-formed UTF-8 sequence whose lead byte is at $at (2, 3 or 4, as the
+  ;; WHATWG decoder accepts them: no overlong forms, no surrogates, nothing above U+10FFFF), or 0.
+  (func $utf8_length (param $at i32) (param $end i32) (result i32)
+    (local $lead i32)
+    (local $low i32)
+    (local $high i32)
+    (local.set $lead (i32.load8_u (local.get $at)))
+    (if (i32.lt_u (local.get $lead) (i32.const 0xc2)) (then (return (i32.const 0))))
+    (if (i32.lt_u (local.get $lead) (i32.const 0xe0))
+      (then
+        (if (i32.gt_u (i32.add (local.get $at) (i32.const 2)) (local.get $end))
+          (then (return (i32.const 0))))
+        (return (select (i32.const 2) (i32.const 0)
+          (call $is_continuation (i32.load8_u offset=1 (local.get $at)))))))
+    (local.set $low (i32.const 0x80))
+    (local.set $high (i32.const 0xbf))
+    (if (i32.lt_u (local.get $lead) (i32.const 0xf0))
+      (then
+        (if (i32.gt_u (i32.add (local.get $at) (i32.const 3)) (local.get $end))
+          (then (return (i32.const 0))))
+        (if (i32.eq (local.get $lead) (i32.const 0xe0)) (then (local.set $low (i32.const 0xa0))))
+        (if (i32.eq (local.get $lead) (i32.const 0xed)) (then (local.set $high (i32.const 0x9f))))
+        (return (select (i32.const 3) (i32.const 0)
+          (i32.and
+            (i32.le_u (i32.sub (i32.load8_u offset=1 (local.get $at)) (local.get $low))
+              (i32.sub (local.get $high) (local.get $low)))
+            (call $is_continuation (i32.load8_u offset=2 (local.get $at))))))))
+    (if (i32.gt_u (local.get $lead) (i32.const 0xf4)) (then (return (i32.const 0))))
+    (if (i32.gt_u (i32.add (local.get $at) (i32.const 4)) (local.get $end))
+      (then (return (i32.const 0))))
+    (if (i32.eq (local.get $lead) (i32.const 0xf0)) (then (local.set $low (i32.const 0x90))))
+    (if (i32.eq (local.get $lead) (i32.const 0xf4)) (then (local.set $high (i32.const 0x8f))))
+    (select (i32.const 4) (i32.const 0)
+      (i32.and
+        (i32.le_u (i32.sub (i32.load8_u offset=1 (local.get $at)) (local.get $low))
+          (i32.sub (local.get $high) (local.get $low)))
+        (i32.and (call $is_continuation (i32.load8_u offset=2 (local.get $at)))
+          (call $is_continuation (i32.load8_u offset=3 (local.get $at)))))))
+
+  (func $is_continuation (param $b i32) (result i32)
+    (i32.eq (i32.and (local.get $b) (i32.const 0xc0)) (i32.const 0x80)))
+
+  ;; UTF-16 length of the valid JSON string continuing at $p (after its opening quote), counted
+  ;; from its bytes: an escape is one unit (\uXXXX too), a UTF-8 sequence of up to 3 bytes one,
+  ;; of 4 bytes two; -1 when it holds a byte that is not well-formed UTF-8 (the caller decodes it
+  ;; then, as TextDecoder would) or does not close.
   (func $string_units (export "string_units") (param $p i32) (param $end i32) (result i32)
     (local $start i32)
     (local $extra i32)
@@ -512,15 +555,24 @@
               (br $wide)))
           (local.set $bit (i32.ctz (local.get $specials)))
           (local.set $at (i32.add (local.get $p) (local.get $bit)))
-          (if (i32.and (i32.shr_u (local.get $high) (local.get $bit)) (i32.const 1))
-            (then (return (i32.const -1))))
           (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
             (then
               (return (i32.sub (i32.sub (local.get $at) (local.get $start)) (local.get $extra)))))
-          (local.set $skip
-            (select (i32.const 6) (i32.const 2)
-              (i32.eq (i32.load8_u offset=1 (local.get $at)) (i32.const 0x75))))
-          (local.set $extra (i32.add (local.get $extra) (i32.sub (local.get $skip) (i32.const 1))))
+          (if (i32.and (i32.shr_u (local.get $high) (local.get $bit)) (i32.const 1))
+            (then
+              ;; A UTF-8 sequence: 2 or 3 bytes are one unit, 4 bytes two.
+              (local.set $skip (call $utf8_length (local.get $at) (local.get $end)))
+              (if (i32.eqz (local.get $skip)) (then (return (i32.const -1))))
+              (local.set $extra
+                (i32.add (local.get $extra)
+                  (i32.sub (local.get $skip)
+                    (select (i32.const 2) (i32.const 1) (i32.eq (local.get $skip) (i32.const 4)))))))
+            (else
+              (local.set $skip
+                (select (i32.const 6) (i32.const 2)
+                  (i32.eq (i32.load8_u offset=1 (local.get $at)) (i32.const 0x75))))
+              (local.set $extra
+                (i32.add (local.get $extra) (i32.sub (local.get $skip) (i32.const 1))))))
           (if (i32.gt_u (i32.add (local.get $bit) (local.get $skip)) (i32.const 31))
             (then
               (local.set $p (i32.add (local.get $at) (local.get $skip)))
@@ -533,7 +585,16 @@
     (loop $tail
       (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (i32.const -1))))
       (local.set $byte (i32.load8_u (local.get $p)))
-      (if (i32.ge_u (local.get $byte) (i32.const 0x80)) (then (return (i32.const -1))))
+      (if (i32.ge_u (local.get $byte) (i32.const 0x80))
+        (then
+          (local.set $skip (call $utf8_length (local.get $p) (local.get $end)))
+          (if (i32.eqz (local.get $skip)) (then (return (i32.const -1))))
+          (local.set $extra
+            (i32.add (local.get $extra)
+              (i32.sub (local.get $skip)
+                (select (i32.const 2) (i32.const 1) (i32.eq (local.get $skip) (i32.const 4))))))
+          (local.set $p (i32.add (local.get $p) (local.get $skip)))
+          (br $tail)))
       (if (i32.eq (local.get $byte) (i32.const 0x22))
         (then (return (i32.sub (i32.sub (local.get $p) (local.get $start)) (local.get $extra)))))
       (if (i32.eq (local.get $byte) (i32.const 0x5c))
