@@ -8,21 +8,7 @@
 
 import assert from "node:assert/strict";
 import { isoTimeMs } from "../../lib/transcript/iso_time.ts";
-
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rand = () => number;
-const int = (rand: Rand, lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
+import { int, mulberry32 } from "./_random.ts";
 
 const encoder = new TextEncoder();
 
