@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { FileParser } from "../../lib/transcript/parse_file.ts";
 import { KEY_IDS } from "../../lib/transcript/wasm/key_ids.ts";
+import { mulberry32 } from "./_random.ts";
 import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import {
   acquireRegion,
@@ -200,13 +201,7 @@ function unitsOf(bytes: Uint8Array): number {
 Deno.test("string units: random well-formed and broken UTF-8 against TextDecoder", () => {
   // Expected: JSON.parse of the TextDecoder text, for strings whose bytes are well-formed UTF-8;
   // -1 for the others (seed 0x7e57_0001).
-  let state = 0x7e570001;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32(0x7e570001);
   const strict = new TextDecoder("utf-8", { fatal: true });
   // JSON escapes as written in the string body: \n, \" and \u00e9.
   const pieces = ["a", "é", "漢", "😀", "\\n", '\\"', "\\u00e9", "x".repeat(20)];
