@@ -84,47 +84,7 @@ interface PendingBoundary {
  * ```
  */
 export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}): Corpus {
-  const assembler = corpusAssembler(options);
-  for (const file of files) assembler.add(file);
-  return assembler.finish(options.bytes ?? 0);
-}
-
-/** Builds a corpus file by file: see {@linkcode corpusAssembler}. */
-export interface CorpusAssembler {
-  /** Adds the next file, in path order. */
-  add(file: FileParse): void;
-  /** The corpus of the files added; `bytes` is reported as {@linkcode Corpus.bytes}. */
-  finish(bytes: number): Corpus;
-}
-
-/**
- * {@linkcode assembleCorpus} one file at a time, so that a reader can fold each file in as soon
- * as it and every file before it in path order are parsed (and drop its parse), instead of
- * holding all of them until the end. `options.bytes` is ignored: give the bytes to `finish`.
- *
- * @example
- * ```ts
- * import { corpusAssembler } from "./assemble_corpus.ts";
- * import { FileParser } from "./parse_file.ts";
- * import { splitLines } from "./jsonl.ts";
- * import assert from "node:assert/strict";
- * const assembler = corpusAssembler();
- * for (const id of ["m1", "m2"]) {
- *   const parser = new FileParser();
- *   splitLines(
- *     `{"type":"assistant","requestId":"r","timestamp":"2026-01-01T00:00:00Z",` +
- *       `"message":{"id":"${id}","model":"opus","usage":{"input_tokens":2}}}`,
- *     (b, s, e, n) => parser.onLine(b, s, e, n),
- *   );
- *   assembler.add(parser.finish());
- * }
- * const corpus = assembler.finish(0);
- * assert.equal(corpus.files, 2);
- * assert.equal(corpus.requests.length, 2);
- * ```
- */
-export function corpusAssembler(options: AssembleOptions = {}): CorpusAssembler {
-  const { idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS } = options;
+  const { idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS, bytes = 0 } = options;
   if (!(idleLimitSeconds >= 0)) {
     throw new RangeError(
       `Cannot assemble corpus: idle limit must be >= 0 s, got ${idleLimitSeconds}`,
@@ -171,10 +131,7 @@ export function corpusAssembler(options: AssembleOptions = {}): CorpusAssembler 
   const boundaries: PendingBoundary[] = [];
   const seenBoundaries = new Set<string>();
 
-  let fileCount = 0;
-
-  const add = (file: FileParse): void => {
-    const fileIndex = fileCount++;
+  files.forEach((file, fileIndex) => {
     const c = file.counts;
     diagnostics.malformedLines += c.malformedLines;
     for (const line of c.malformedExamples) {
@@ -262,166 +219,160 @@ export function corpusAssembler(options: AssembleOptions = {}): CorpusAssembler 
       }
     }
     takeBoundaries(Number.POSITIVE_INFINITY);
-  };
+  });
+  diagnostics.crossFileDuplicateRequests = crossFile.size;
 
-  const finish = (bytes: number): Corpus => {
-    diagnostics.crossFileDuplicateRequests = crossFile.size;
-
-    // Valid requests and the model filter.
-    const requestCount = reqSession.length;
-    const valid = new Uint8Array(requestCount);
-    for (let i = 0; i < requestCount; i++) {
-      if (reqU[i] + reqW5[i] + reqW1h[i] + reqR[i] + reqY[i] === 0) {
-        diagnostics.zeroUsageRequests++;
-        continue;
-      }
-      valid[i] = 1;
-      diagnostics.requestsByModel[reqModel[i]] = (diagnostics.requestsByModel[reqModel[i]] ?? 0) +
-        1;
-      if (reqNoId[i]) diagnostics.requestsWithoutMessageId++;
-      if (reqNoRequestId[i]) diagnostics.requestsWithoutRequestId++;
+  // Valid requests and the model filter.
+  const requestCount = reqSession.length;
+  const valid = new Uint8Array(requestCount);
+  for (let i = 0; i < requestCount; i++) {
+    if (reqU[i] + reqW5[i] + reqW1h[i] + reqR[i] + reqY[i] === 0) {
+      diagnostics.zeroUsageRequests++;
+      continue;
     }
-    const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
+    valid[i] = 1;
+    diagnostics.requestsByModel[reqModel[i]] = (diagnostics.requestsByModel[reqModel[i]] ?? 0) + 1;
+    if (reqNoId[i]) diagnostics.requestsWithoutMessageId++;
+    if (reqNoRequestId[i]) diagnostics.requestsWithoutRequestId++;
+  }
+  const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
 
-    const included: number[] = [];
-    for (let s = 0; s < sessionKind.length; s++) {
-      let mine = 0;
-      let other = 0;
-      for (const r of sessionRequests[s]) {
-        if (!valid[r]) continue;
-        if (reqModel[r] === model) mine++;
-        else other++;
-      }
-      if (other > 0) diagnostics.excludedSessions.otherModel++;
-      else if (mine === 0) diagnostics.excludedSessions.noTargetModel++;
-      else included.push(s);
+  const included: number[] = [];
+  for (let s = 0; s < sessionKind.length; s++) {
+    let mine = 0;
+    let other = 0;
+    for (const r of sessionRequests[s]) {
+      if (!valid[r]) continue;
+      if (reqModel[r] === model) mine++;
+      else other++;
     }
+    if (other > 0) diagnostics.excludedSessions.otherModel++;
+    else if (mine === 0) diagnostics.excludedSessions.noTargetModel++;
+    else included.push(s);
+  }
 
-    // Session and request tables, requests sorted by time within each session.
-    const sessionRow = new Int32Array(sessionKind.length).fill(-1);
-    const rowOfRequest = new Int32Array(requestCount).fill(-1);
-    const order: number[] = [];
-    const sessions = {
-      length: included.length,
-      kind: new Uint8Array(included.length),
-      firstRequest: new Uint32Array(included.length),
-      requestCount: new Uint32Array(included.length),
-    } satisfies SessionTable;
-    included.forEach((s, row) => {
-      sessionRow[s] = row;
-      sessions.kind[row] = sessionKind[s];
-      sessions.firstRequest[row] = order.length;
-      const mine = sessionRequests[s].filter((r) => valid[r]);
-      // Stable by first-seen order; untimed requests last.
-      mine.sort((a, b) => {
-        const ta = reqTime[a];
-        const tb = reqTime[b];
-        if (Number.isNaN(ta) || Number.isNaN(tb)) {
-          return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || a - b;
-        }
-        return ta - tb || a - b;
-      });
-      for (const r of mine) {
-        rowOfRequest[r] = order.length;
-        order.push(r);
+  // Session and request tables, requests sorted by time within each session.
+  const sessionRow = new Int32Array(sessionKind.length).fill(-1);
+  const rowOfRequest = new Int32Array(requestCount).fill(-1);
+  const order: number[] = [];
+  const sessions = {
+    length: included.length,
+    kind: new Uint8Array(included.length),
+    firstRequest: new Uint32Array(included.length),
+    requestCount: new Uint32Array(included.length),
+  } satisfies SessionTable;
+  included.forEach((s, row) => {
+    sessionRow[s] = row;
+    sessions.kind[row] = sessionKind[s];
+    sessions.firstRequest[row] = order.length;
+    const mine = sessionRequests[s].filter((r) => valid[r]);
+    // Stable by first-seen order; untimed requests last.
+    mine.sort((a, b) => {
+      const ta = reqTime[a];
+      const tb = reqTime[b];
+      if (Number.isNaN(ta) || Number.isNaN(tb)) {
+        return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || a - b;
       }
-      sessions.requestCount[row] = mine.length;
+      return ta - tb || a - b;
     });
-
-    const n = order.length;
-    const requests = {
-      length: n,
-      session: new Uint32Array(n),
-      timeMs: new Float64Array(n),
-      input: new Float64Array(n),
-      cacheWrite5m: new Float64Array(n),
-      cacheWrite1h: new Float64Array(n),
-      cacheRead: new Float64Array(n),
-      output: new Float64Array(n),
-      context: new Float64Array(n),
-      cachedShare: new Float64Array(n),
-      gapSeconds: new Float64Array(n),
-      compactionBefore: new Int32Array(n).fill(-1),
-    } satisfies RequestTable;
-    for (let row = 0; row < n; row++) {
-      const r = order[row];
-      requests.session[row] = sessionRow[reqSession[r]];
-      requests.timeMs[row] = reqTime[r];
-      requests.input[row] = reqU[r];
-      requests.cacheWrite5m[row] = reqW5[r];
-      requests.cacheWrite1h[row] = reqW1h[r];
-      requests.cacheRead[row] = reqR[r];
-      requests.output[row] = reqY[r];
-      const x = reqU[r] + reqW5[r] + reqW1h[r] + reqR[r];
-      requests.context[row] = x;
-      requests.cachedShare[row] = x > 0 ? reqR[r] / x : 0;
+    for (const r of mine) {
+      rowOfRequest[r] = order.length;
+      order.push(r);
     }
+    sessions.requestCount[row] = mine.length;
+  });
 
-    // Compactions of included sessions, in corpus file order.
-    const kept = boundaries.filter((b) => sessionRow[b.session] >= 0);
-    const m = kept.length;
-    const compactions = {
-      length: m,
-      session: new Uint32Array(m),
-      trigger: new Uint8Array(m),
-      timeMs: new Float64Array(m),
-      inputTokens: new Float64Array(m),
-      durationSeconds: new Float64Array(m),
-      summaryTokens: new Float64Array(m),
-      postContext: new Float64Array(m),
-      cachedShareBefore: new Float64Array(m),
-      cachedShareAfter: new Float64Array(m),
-    } satisfies CompactionTable;
-    kept.forEach((b, row) => {
-      const list = sessionRequests[b.session];
-      let before = -1;
-      for (let k = b.position - 1; k >= 0; k--) {
-        if (valid[list[k]]) {
-          before = rowOfRequest[list[k]];
-          break;
-        }
+  const n = order.length;
+  const requests = {
+    length: n,
+    session: new Uint32Array(n),
+    timeMs: new Float64Array(n),
+    input: new Float64Array(n),
+    cacheWrite5m: new Float64Array(n),
+    cacheWrite1h: new Float64Array(n),
+    cacheRead: new Float64Array(n),
+    output: new Float64Array(n),
+    context: new Float64Array(n),
+    cachedShare: new Float64Array(n),
+    gapSeconds: new Float64Array(n),
+    compactionBefore: new Int32Array(n).fill(-1),
+  } satisfies RequestTable;
+  for (let row = 0; row < n; row++) {
+    const r = order[row];
+    requests.session[row] = sessionRow[reqSession[r]];
+    requests.timeMs[row] = reqTime[r];
+    requests.input[row] = reqU[r];
+    requests.cacheWrite5m[row] = reqW5[r];
+    requests.cacheWrite1h[row] = reqW1h[r];
+    requests.cacheRead[row] = reqR[r];
+    requests.output[row] = reqY[r];
+    const x = reqU[r] + reqW5[r] + reqW1h[r] + reqR[r];
+    requests.context[row] = x;
+    requests.cachedShare[row] = x > 0 ? reqR[r] / x : 0;
+  }
+
+  // Compactions of included sessions, in corpus file order.
+  const kept = boundaries.filter((b) => sessionRow[b.session] >= 0);
+  const m = kept.length;
+  const compactions = {
+    length: m,
+    session: new Uint32Array(m),
+    trigger: new Uint8Array(m),
+    timeMs: new Float64Array(m),
+    inputTokens: new Float64Array(m),
+    durationSeconds: new Float64Array(m),
+    summaryTokens: new Float64Array(m),
+    postContext: new Float64Array(m),
+    cachedShareBefore: new Float64Array(m),
+    cachedShareAfter: new Float64Array(m),
+  } satisfies CompactionTable;
+  kept.forEach((b, row) => {
+    const list = sessionRequests[b.session];
+    let before = -1;
+    for (let k = b.position - 1; k >= 0; k--) {
+      if (valid[list[k]]) {
+        before = rowOfRequest[list[k]];
+        break;
       }
-      let after = -1;
-      for (let k = b.position; k < list.length; k++) {
-        if (valid[list[k]]) {
-          after = rowOfRequest[list[k]];
-          break;
-        }
+    }
+    let after = -1;
+    for (let k = b.position; k < list.length; k++) {
+      if (valid[list[k]]) {
+        after = rowOfRequest[list[k]];
+        break;
       }
-      compactions.session[row] = sessionRow[b.session];
-      compactions.trigger[row] = b.manual ? COMPACTION_TRIGGER.manual : COMPACTION_TRIGGER.auto;
-      compactions.timeMs[row] = b.timeMs;
-      compactions.inputTokens[row] = Number.isFinite(b.preTokens)
-        ? b.preTokens
-        : before >= 0
-        ? requests.context[before]
-        : NaN;
-      compactions.durationSeconds[row] = b.durationSeconds;
-      compactions.summaryTokens[row] = Number.isNaN(b.summaryChars)
-        ? NaN
-        : Math.ceil(b.summaryChars / 4);
-      compactions.postContext[row] = after >= 0 ? requests.context[after] : NaN;
-      compactions.cachedShareBefore[row] = before >= 0 ? requests.cachedShare[before] : NaN;
-      compactions.cachedShareAfter[row] = after >= 0 ? requests.cachedShare[after] : NaN;
-      if (Number.isNaN(b.durationSeconds)) diagnostics.compactionsWithoutDuration++;
-      if (Number.isNaN(b.summaryChars)) diagnostics.compactionsWithoutSummary++;
-    });
+    }
+    compactions.session[row] = sessionRow[b.session];
+    compactions.trigger[row] = b.manual ? COMPACTION_TRIGGER.manual : COMPACTION_TRIGGER.auto;
+    compactions.timeMs[row] = b.timeMs;
+    compactions.inputTokens[row] = Number.isFinite(b.preTokens)
+      ? b.preTokens
+      : before >= 0
+      ? requests.context[before]
+      : NaN;
+    compactions.durationSeconds[row] = b.durationSeconds;
+    compactions.summaryTokens[row] = Number.isNaN(b.summaryChars)
+      ? NaN
+      : Math.ceil(b.summaryChars / 4);
+    compactions.postContext[row] = after >= 0 ? requests.context[after] : NaN;
+    compactions.cachedShareBefore[row] = before >= 0 ? requests.cachedShare[before] : NaN;
+    compactions.cachedShareAfter[row] = after >= 0 ? requests.cachedShare[after] : NaN;
+    if (Number.isNaN(b.durationSeconds)) diagnostics.compactionsWithoutDuration++;
+    if (Number.isNaN(b.summaryChars)) diagnostics.compactionsWithoutSummary++;
+  });
 
-    _workGaps(requests, sessions, compactions, idleLimitSeconds);
+  _workGaps(requests, sessions, compactions, idleLimitSeconds);
 
-    return {
-      files: fileCount,
-      bytes,
-      model,
-      requests,
-      sessions,
-      compactions,
-      diagnostics,
-      idleLimitSeconds,
-    };
+  return {
+    files: files.length,
+    bytes,
+    model,
+    requests,
+    sessions,
+    compactions,
+    diagnostics,
+    idleLimitSeconds,
   };
-
-  return { add, finish };
 }
 
 function _mostFrequentModel(counts: Record<string, number>): string {

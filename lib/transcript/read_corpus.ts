@@ -4,7 +4,7 @@
  * @module
  */
 
-import { assembleCorpus, type AssembleOptions, corpusAssembler } from "./assemble_corpus.ts";
+import { assembleCorpus, type AssembleOptions } from "./assemble_corpus.ts";
 import { discoverTranscripts } from "./discover.ts";
 import { readLines, splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
@@ -88,11 +88,7 @@ export async function readCorpus(
     options.workers ?? Math.min(4, navigator.hardwareConcurrency ?? 1),
     files.length,
   );
-  // Each file is folded into the corpus as soon as it and every file before it in path order
-  // are parsed, so assembling overlaps parsing and parses are dropped early.
-  const assembler = corpusAssembler(options);
-  const parses: (FileParse | undefined)[] = new Array(files.length);
-  let nextToAdd = 0;
+  const parses: FileParse[] = new Array(files.length);
   let bytes = 0;
   let done = 0;
   const finished = (index: number, parse: FileParse, size: number) => {
@@ -100,10 +96,6 @@ export async function readCorpus(
     bytes += size;
     done++;
     options.onProgress?.(done, files.length, bytes);
-    for (let next = parses[nextToAdd]; next !== undefined; next = parses[nextToAdd]) {
-      assembler.add(next);
-      parses[nextToAdd++] = undefined;
-    }
   };
   if (workers <= 1 || (options.workers === undefined && total < PARALLEL_MIN_BYTES)) {
     for (const [i, file] of files.entries()) {
@@ -118,18 +110,15 @@ export async function readCorpus(
   } else {
     await _parseInWorkers(files, sizes, workers, finished);
   }
-  return assembler.finish(bytes);
+  return assembleCorpus(parses, { ...options, bytes });
 }
-
-/** Files at least this big (and at least 1/16 of a thread's share) are parsed first. */
-const BIG_FILE_MIN_BYTES = 4 * 1024 * 1024;
 
 /** Files a worker holds at once: one parsing, one waiting, so it never waits for the caller. */
 const WORKER_BACKLOG = 2;
 
 /**
- * Parses files on the calling thread and `threads − 1` worker threads from one shared queue
- * (big files first, then the rest in path order): whoever is free takes the next file. The calling thread parses between
+ * Parses files on the calling thread and `threads − 1` worker threads, largest files first, from
+ * one shared queue: whoever is free takes the next file. The calling thread parses between
  * messages (each file's `Deno.open` lets the event loop deliver the workers' results and feed
  * them), and each worker holds {@linkcode WORKER_BACKLOG} files so it does not wait meanwhile.
  */
@@ -139,16 +128,7 @@ async function _parseInWorkers(
   threads: number,
   finished: (index: number, parse: FileParse, bytes: number) => void,
 ): Promise<void> {
-  // The big files first, largest first, so no big file is left for the end; then the rest in
-  // path order, so the corpus can be assembled as they come in (see readCorpus).
-  const total = sizes.reduce((a, b) => a + b, 0);
-  const big = Math.max(BIG_FILE_MIN_BYTES, total / (16 * threads));
-  const queue = [
-    ...files.map((_, i) => i).filter((i) => sizes[i] >= big).sort((a, b) =>
-      sizes[b] - sizes[a] || a - b
-    ),
-    ...files.map((_, i) => i).filter((i) => sizes[i] < big),
-  ];
+  const queue = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
   const pool: Worker[] = [];
   let failure: unknown;
   let outstanding = 0;
