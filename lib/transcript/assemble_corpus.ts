@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { FileParse } from "./parse_file.ts";
+import type { FileBoundary, FileParse } from "./parse_file.ts";
 import {
   COMPACTION_TRIGGER,
   type CompactionTable,
@@ -90,7 +90,39 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
       `Cannot assemble corpus: idle limit must be >= 0 s, got ${idleLimitSeconds}`,
     );
   }
-  const diagnostics: ReaderDiagnostics = {
+  // Each step is its own small function with one loop: V8 compiles a hot loop by compiling its
+  // whole function, and one big function here was compiled (and de-optimised) again at every
+  // loop, which made a cold assembly cost 3-4 times a warm one.
+  const diagnostics = _emptyDiagnostics();
+  const run = _gatherFiles(files, diagnostics);
+  const pending = _deduplicate(run, diagnostics);
+  const valid = _countValid(pending, diagnostics);
+  const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
+  const included = _includedSessions(pending, valid, model, diagnostics);
+  const { sessions, requests, sessionRow, rowOfRequest } = _requestTable(pending, valid, included);
+  const compactions = _compactionTable(
+    pending,
+    valid,
+    requests,
+    sessionRow,
+    rowOfRequest,
+    diagnostics,
+  );
+  _workGaps(requests, sessions, compactions, idleLimitSeconds);
+  return {
+    files: files.length,
+    bytes,
+    model,
+    requests,
+    sessions,
+    compactions,
+    diagnostics,
+    idleLimitSeconds,
+  };
+}
+
+function _emptyDiagnostics(): ReaderDiagnostics {
+  return {
     malformedLines: 0,
     malformedExamples: [],
     blankLines: 0,
@@ -109,28 +141,34 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     excludedSessions: { otherModel: 0, noTargetModel: 0 },
     requestsByModel: {},
   };
+}
 
-  // Requests, built as growable columns.
-  const reqSession: number[] = [];
-  const reqModel: string[] = [];
-  const reqTime: number[] = [];
-  const reqFile: number[] = [];
-  const reqU: number[] = [];
-  const reqW5: number[] = [];
-  const reqW1h: number[] = [];
-  const reqR: number[] = [];
-  const reqY: number[] = [];
-  const reqNoId: boolean[] = [];
-  const reqNoRequestId: boolean[] = [];
-  const keyIndex = new Map<string, number>();
-  const crossFile = new Set<number>();
+/** The blocks of all files as one corpus-wide run, with global sessions and boundary positions. */
+interface BlockRun {
+  length: number;
+  /** Global session of each block. */
+  session: Float64Array;
+  file: Int32Array;
+  key: string[];
+  model: string[];
+  timeMs: Float64Array;
+  input: Float64Array;
+  cacheWrite5m: Float64Array;
+  cacheWrite1h: Float64Array;
+  cacheRead: Float64Array;
+  output: Float64Array;
+  /** Kind of each global session. */
+  sessionKind: number[];
+  /** Boundaries in file order, each with the run position of the first block after it. */
+  boundaries: { at: number; session: number; boundary: FileBoundary }[];
+}
 
+/** Per-file counters into `diagnostics`; the files' blocks into one {@linkcode BlockRun}. */
+function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): BlockRun {
   const sessionKind: number[] = [];
-  /** Per global session, its requests in first-seen order. */
-  const sessionRequests: number[][] = [];
-  const boundaries: PendingBoundary[] = [];
-  const seenBoundaries = new Set<string>();
-
+  const sessionBase = new Int32Array(files.length);
+  const blockStart = new Int32Array(files.length + 1);
+  const boundaries: BlockRun["boundaries"] = [];
   files.forEach((file, fileIndex) => {
     const c = file.counts;
     diagnostics.malformedLines += c.malformedLines;
@@ -148,112 +186,222 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics.blocksWithoutUsage += c.blocksWithoutUsage;
     diagnostics.microcompactions += c.microcompactions;
     diagnostics.duplicateBlocks += c.repeatedBlocks;
-
-    const globalOf = file.sessions.map((s) => {
+    sessionBase[fileIndex] = sessionKind.length;
+    for (const s of file.sessions) {
       sessionKind.push(s.subagent ? SESSION_KIND.subagent : SESSION_KIND.main);
-      sessionRequests.push([]);
-      return sessionKind.length - 1;
-    });
-
-    const b = file.blocks;
-    let nextBoundary = 0;
-    const takeBoundaries = (blocksBefore: number) => {
-      while (
-        nextBoundary < file.boundaries.length &&
-        file.boundaries[nextBoundary].blocksBefore <= blocksBefore
-      ) {
-        const fb = file.boundaries[nextBoundary++];
-        if (fb.uuid) {
-          if (seenBoundaries.has(fb.uuid)) continue;
-          seenBoundaries.add(fb.uuid);
-        }
-        const session = globalOf[fb.session];
-        boundaries.push({
-          session,
-          position: sessionRequests[session].length,
-          manual: fb.manual,
-          timeMs: fb.timeMs,
-          preTokens: fb.preTokens,
-          durationSeconds: fb.durationSeconds,
-          summaryChars: fb.summaryChars,
-        });
-      }
-    };
-    for (let i = 0; i < b.key.length; i++) {
-      takeBoundaries(i);
-      const key = b.key[i];
-      const total = b.input[i] + b.cacheWrite5m[i] + b.cacheWrite1h[i] + b.cacheRead[i] +
-        b.output[i];
-      const existing = keyIndex.get(key);
-      if (existing === undefined) {
-        const index = reqSession.length;
-        keyIndex.set(key, index);
-        const session = globalOf[b.session[i]];
-        reqSession.push(session);
-        sessionRequests[session].push(index);
-        reqModel.push(b.model[i]);
-        reqTime.push(b.timeMs[i]);
-        reqFile.push(fileIndex);
-        reqU.push(b.input[i]);
-        reqW5.push(b.cacheWrite5m[i]);
-        reqW1h.push(b.cacheWrite1h[i]);
-        reqR.push(b.cacheRead[i]);
-        reqY.push(b.output[i]);
-        reqNoId.push(key.startsWith("uuid:") || key.startsWith("line:"));
-        reqNoRequestId.push(!key.includes(":"));
-        continue;
-      }
-      diagnostics.duplicateBlocks++;
-      if (reqFile[existing] !== fileIndex) crossFile.add(existing);
-      const t = b.timeMs[i];
-      if (!(reqTime[existing] <= t)) reqTime[existing] = Number.isNaN(t) ? reqTime[existing] : t;
-      const kept = reqU[existing] + reqW5[existing] + reqW1h[existing] + reqR[existing] +
-        reqY[existing];
-      if (total >= kept) {
-        reqModel[existing] = b.model[i];
-        reqU[existing] = b.input[i];
-        reqW5[existing] = b.cacheWrite5m[i];
-        reqW1h[existing] = b.cacheWrite1h[i];
-        reqR[existing] = b.cacheRead[i];
-        reqY[existing] = b.output[i];
-      }
     }
-    takeBoundaries(Number.POSITIVE_INFINITY);
+    blockStart[fileIndex + 1] = blockStart[fileIndex] + file.blocks.key.length;
+    for (const boundary of file.boundaries) {
+      boundaries.push({
+        at: blockStart[fileIndex] + boundary.blocksBefore,
+        session: sessionBase[fileIndex] + boundary.session,
+        boundary,
+      });
+    }
   });
-  diagnostics.crossFileDuplicateRequests = crossFile.size;
+  const length = blockStart[files.length];
+  const column = (pick: (blocks: FileParse["blocks"]) => ArrayLike<number>) => {
+    const out = new Float64Array(length);
+    files.forEach((file, f) => out.set(pick(file.blocks), blockStart[f]));
+    return out;
+  };
+  const session = column((b) => b.session);
+  const file = new Int32Array(length);
+  files.forEach((_, f) => {
+    file.fill(f, blockStart[f], blockStart[f + 1]);
+    for (let i = blockStart[f]; i < blockStart[f + 1]; i++) session[i] += sessionBase[f];
+  });
+  return {
+    length,
+    session,
+    file,
+    key: ([] as string[]).concat(...files.map((f) => f.blocks.key)),
+    model: ([] as string[]).concat(...files.map((f) => f.blocks.model)),
+    timeMs: column((b) => b.timeMs),
+    input: column((b) => b.input),
+    cacheWrite5m: column((b) => b.cacheWrite5m),
+    cacheWrite1h: column((b) => b.cacheWrite1h),
+    cacheRead: column((b) => b.cacheRead),
+    output: column((b) => b.output),
+    sessionKind,
+    boundaries,
+  };
+}
 
-  // Valid requests and the model filter.
-  const requestCount = reqSession.length;
-  const valid = new Uint8Array(requestCount);
-  for (let i = 0; i < requestCount; i++) {
-    if (reqU[i] + reqW5[i] + reqW1h[i] + reqR[i] + reqY[i] === 0) {
+/** Requests after corpus-wide de-duplication, in first-seen order, before any filter. */
+interface PendingRequests {
+  length: number;
+  session: number[];
+  model: string[];
+  timeMs: number[];
+  input: number[];
+  cacheWrite5m: number[];
+  cacheWrite1h: number[];
+  cacheRead: number[];
+  output: number[];
+  noId: boolean[];
+  noRequestId: boolean[];
+  sessionKind: number[];
+  /** Per global session, its requests in first-seen order. */
+  sessionRequests: number[][];
+  boundaries: PendingBoundary[];
+}
+
+/**
+ * One pass over the run: the first block of each key makes a request; a later block of the same
+ * key replaces its usage when its total is at least as large, and moves its time earlier.
+ * Boundaries are placed among their session's requests on the way, copies counted once.
+ */
+function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingRequests {
+  const out: PendingRequests = {
+    length: 0,
+    session: [],
+    model: [],
+    timeMs: [],
+    input: [],
+    cacheWrite5m: [],
+    cacheWrite1h: [],
+    cacheRead: [],
+    output: [],
+    noId: [],
+    noRequestId: [],
+    sessionKind: run.sessionKind,
+    sessionRequests: run.sessionKind.map(() => []),
+    boundaries: [],
+  };
+  const firstFile: number[] = [];
+  const keyIndex = new Map<string, number>();
+  const crossFile = new Set<number>();
+  const seenBoundaries = new Set<string>();
+  const { key: keys, input, cacheWrite5m, cacheWrite1h, cacheRead, output } = run;
+  let nextBoundary = 0;
+  for (let i = 0; i <= run.length; i++) {
+    while (nextBoundary < run.boundaries.length && run.boundaries[nextBoundary].at <= i) {
+      const { session, boundary: fb } = run.boundaries[nextBoundary++];
+      if (fb.uuid) {
+        if (seenBoundaries.has(fb.uuid)) continue;
+        seenBoundaries.add(fb.uuid);
+      }
+      out.boundaries.push({
+        session,
+        position: out.sessionRequests[session].length,
+        manual: fb.manual,
+        timeMs: fb.timeMs,
+        preTokens: fb.preTokens,
+        durationSeconds: fb.durationSeconds,
+        summaryChars: fb.summaryChars,
+      });
+    }
+    if (i === run.length) break;
+    const key = keys[i];
+    const existing = keyIndex.get(key);
+    if (existing === undefined) {
+      const index = out.session.length;
+      keyIndex.set(key, index);
+      const session = run.session[i];
+      out.session.push(session);
+      out.sessionRequests[session].push(index);
+      out.model.push(run.model[i]);
+      out.timeMs.push(run.timeMs[i]);
+      firstFile.push(run.file[i]);
+      out.input.push(input[i]);
+      out.cacheWrite5m.push(cacheWrite5m[i]);
+      out.cacheWrite1h.push(cacheWrite1h[i]);
+      out.cacheRead.push(cacheRead[i]);
+      out.output.push(output[i]);
+      out.noId.push(key.startsWith("uuid:") || key.startsWith("line:"));
+      out.noRequestId.push(!key.includes(":"));
+      continue;
+    }
+    diagnostics.duplicateBlocks++;
+    if (firstFile[existing] !== run.file[i]) crossFile.add(existing);
+    const t = run.timeMs[i];
+    if (!(out.timeMs[existing] <= t)) {
+      out.timeMs[existing] = Number.isNaN(t) ? out.timeMs[existing] : t;
+    }
+    const total = input[i] + cacheWrite5m[i] + cacheWrite1h[i] + cacheRead[i] + output[i];
+    const kept = out.input[existing] + out.cacheWrite5m[existing] + out.cacheWrite1h[existing] +
+      out.cacheRead[existing] + out.output[existing];
+    if (total >= kept) {
+      out.model[existing] = run.model[i];
+      out.input[existing] = input[i];
+      out.cacheWrite5m[existing] = cacheWrite5m[i];
+      out.cacheWrite1h[existing] = cacheWrite1h[i];
+      out.cacheRead[existing] = cacheRead[i];
+      out.output[existing] = output[i];
+    }
+  }
+  out.length = out.session.length;
+  diagnostics.crossFileDuplicateRequests = crossFile.size;
+  return out;
+}
+
+/** Marks requests with any usage (1) and counts them by model; zero-usage ones are counted. */
+function _countValid(pending: PendingRequests, diagnostics: ReaderDiagnostics): Uint8Array {
+  const valid = new Uint8Array(pending.length);
+  // A Map, not the result object: model strings built from bytes are not internalised, and a
+  // keyed property access with such a string is a slow runtime look-up.
+  const byModel = new Map<string, number>();
+  for (let i = 0; i < pending.length; i++) {
+    if (
+      pending.input[i] + pending.cacheWrite5m[i] + pending.cacheWrite1h[i] +
+          pending.cacheRead[i] + pending.output[i] === 0
+    ) {
       diagnostics.zeroUsageRequests++;
       continue;
     }
     valid[i] = 1;
-    diagnostics.requestsByModel[reqModel[i]] = (diagnostics.requestsByModel[reqModel[i]] ?? 0) + 1;
-    if (reqNoId[i]) diagnostics.requestsWithoutMessageId++;
-    if (reqNoRequestId[i]) diagnostics.requestsWithoutRequestId++;
+    byModel.set(pending.model[i], (byModel.get(pending.model[i]) ?? 0) + 1);
+    if (pending.noId[i]) diagnostics.requestsWithoutMessageId++;
+    if (pending.noRequestId[i]) diagnostics.requestsWithoutRequestId++;
   }
-  const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
+  for (const [model, count] of byModel) {
+    diagnostics.requestsByModel[model] = (diagnostics.requestsByModel[model] ?? 0) + count;
+  }
+  return valid;
+}
 
+/** Sessions whose valid requests are all of `model` (and at least one); the others are counted. */
+function _includedSessions(
+  pending: PendingRequests,
+  valid: Uint8Array,
+  model: string,
+  diagnostics: ReaderDiagnostics,
+): number[] {
   const included: number[] = [];
-  for (let s = 0; s < sessionKind.length; s++) {
-    let mine = 0;
-    let other = 0;
-    for (const r of sessionRequests[s]) {
-      if (!valid[r]) continue;
-      if (reqModel[r] === model) mine++;
-      else other++;
-    }
-    if (other > 0) diagnostics.excludedSessions.otherModel++;
+  for (let s = 0; s < pending.sessionKind.length; s++) {
+    const mine = _countOfModel(pending.sessionRequests[s], pending.model, valid, model);
+    if (mine < 0) diagnostics.excludedSessions.otherModel++;
     else if (mine === 0) diagnostics.excludedSessions.noTargetModel++;
     else included.push(s);
   }
+  return included;
+}
 
-  // Session and request tables, requests sorted by time within each session.
-  const sessionRow = new Int32Array(sessionKind.length).fill(-1);
-  const rowOfRequest = new Int32Array(requestCount).fill(-1);
+/**
+ * Valid requests of `model` among `list`, or -1 when any valid request is of another model. (Its
+ * own function: V8 compiles an inner loop alone, and leaving it de-optimises the outer loop.)
+ */
+function _countOfModel(
+  list: number[],
+  models: string[],
+  valid: Uint8Array,
+  model: string,
+): number {
+  let mine = 0;
+  for (let k = 0; k < list.length; k++) {
+    const r = list[k];
+    if (!valid[r]) continue;
+    if (models[r] !== model) return -1;
+    mine++;
+  }
+  return mine;
+}
+
+/** Session and request tables, requests sorted by time within each session. */
+function _requestTable(pending: PendingRequests, valid: Uint8Array, included: number[]) {
+  const sessionRow = new Int32Array(pending.sessionKind.length).fill(-1);
+  const rowOfRequest = new Int32Array(pending.length).fill(-1);
   const order: number[] = [];
   const sessions = {
     length: included.length,
@@ -261,15 +409,16 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     firstRequest: new Uint32Array(included.length),
     requestCount: new Uint32Array(included.length),
   } satisfies SessionTable;
+  const time = pending.timeMs;
   included.forEach((s, row) => {
     sessionRow[s] = row;
-    sessions.kind[row] = sessionKind[s];
+    sessions.kind[row] = pending.sessionKind[s];
     sessions.firstRequest[row] = order.length;
-    const mine = sessionRequests[s].filter((r) => valid[r]);
+    const mine = pending.sessionRequests[s].filter((r) => valid[r]);
     // Stable by first-seen order; untimed requests last.
     mine.sort((a, b) => {
-      const ta = reqTime[a];
-      const tb = reqTime[b];
+      const ta = time[a];
+      const tb = time[b];
       if (Number.isNaN(ta) || Number.isNaN(tb)) {
         return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || a - b;
       }
@@ -299,20 +448,31 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
   } satisfies RequestTable;
   for (let row = 0; row < n; row++) {
     const r = order[row];
-    requests.session[row] = sessionRow[reqSession[r]];
-    requests.timeMs[row] = reqTime[r];
-    requests.input[row] = reqU[r];
-    requests.cacheWrite5m[row] = reqW5[r];
-    requests.cacheWrite1h[row] = reqW1h[r];
-    requests.cacheRead[row] = reqR[r];
-    requests.output[row] = reqY[r];
-    const x = reqU[r] + reqW5[r] + reqW1h[r] + reqR[r];
+    requests.session[row] = sessionRow[pending.session[r]];
+    requests.timeMs[row] = time[r];
+    requests.input[row] = pending.input[r];
+    requests.cacheWrite5m[row] = pending.cacheWrite5m[r];
+    requests.cacheWrite1h[row] = pending.cacheWrite1h[r];
+    requests.cacheRead[row] = pending.cacheRead[r];
+    requests.output[row] = pending.output[r];
+    const x = pending.input[r] + pending.cacheWrite5m[r] + pending.cacheWrite1h[r] +
+      pending.cacheRead[r];
     requests.context[row] = x;
-    requests.cachedShare[row] = x > 0 ? reqR[r] / x : 0;
+    requests.cachedShare[row] = x > 0 ? pending.cacheRead[r] / x : 0;
   }
+  return { sessions, requests, sessionRow, rowOfRequest };
+}
 
-  // Compactions of included sessions, in corpus file order.
-  const kept = boundaries.filter((b) => sessionRow[b.session] >= 0);
+/** Compactions of included sessions, in corpus file order. */
+function _compactionTable(
+  pending: PendingRequests,
+  valid: Uint8Array,
+  requests: RequestTable,
+  sessionRow: Int32Array,
+  rowOfRequest: Int32Array,
+  diagnostics: ReaderDiagnostics,
+): CompactionTable {
+  const kept = pending.boundaries.filter((b) => sessionRow[b.session] >= 0);
   const m = kept.length;
   const compactions = {
     length: m,
@@ -327,7 +487,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     cachedShareAfter: new Float64Array(m),
   } satisfies CompactionTable;
   kept.forEach((b, row) => {
-    const list = sessionRequests[b.session];
+    const list = pending.sessionRequests[b.session];
     let before = -1;
     for (let k = b.position - 1; k >= 0; k--) {
       if (valid[list[k]]) {
@@ -360,19 +520,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     if (Number.isNaN(b.durationSeconds)) diagnostics.compactionsWithoutDuration++;
     if (Number.isNaN(b.summaryChars)) diagnostics.compactionsWithoutSummary++;
   });
-
-  _workGaps(requests, sessions, compactions, idleLimitSeconds);
-
-  return {
-    files: files.length,
-    bytes,
-    model,
-    requests,
-    sessions,
-    compactions,
-    diagnostics,
-    idleLimitSeconds,
-  };
+  return compactions;
 }
 
 function _mostFrequentModel(counts: Record<string, number>): string {
@@ -402,24 +550,40 @@ function _workGaps(
     list.sort((a, b) => compactions.timeMs[a] - compactions.timeMs[b] || a - b);
   }
   for (let s = 0; s < sessions.length; s++) {
-    const first = sessions.firstRequest[s];
-    const end = first + sessions.requestCount[s];
-    const list = bySession[s];
-    let c = 0;
-    for (let i = first + 1; i < end; i++) {
-      const previous = requests.timeMs[i - 1];
-      const current = requests.timeMs[i];
-      if (Number.isNaN(previous) || Number.isNaN(current)) continue;
-      while (c < list.length && compactions.timeMs[list[c]] <= previous) c++;
-      let compacting = 0;
-      while (c < list.length && compactions.timeMs[list[c]] <= current) {
-        if (requests.compactionBefore[i] === -1) requests.compactionBefore[i] = list[c];
-        const d = compactions.durationSeconds[list[c]];
-        if (Number.isFinite(d)) compacting += d;
-        c++;
-      }
-      const gap = Math.max(0, (current - previous) / 1000 - compacting);
-      requests.gapSeconds[i] = gap > idleLimitSeconds ? 0 : gap;
+    _sessionGaps(
+      requests,
+      compactions,
+      sessions.firstRequest[s],
+      sessions.firstRequest[s] + sessions.requestCount[s],
+      bySession[s],
+      idleLimitSeconds,
+    );
+  }
+}
+
+/** The work gaps of the requests `[first, end)` of one session, whose timed compactions are `list`. */
+function _sessionGaps(
+  requests: RequestTable,
+  compactions: CompactionTable,
+  first: number,
+  end: number,
+  list: number[],
+  idleLimitSeconds: number,
+): void {
+  let c = 0;
+  for (let i = first + 1; i < end; i++) {
+    const previous = requests.timeMs[i - 1];
+    const current = requests.timeMs[i];
+    if (Number.isNaN(previous) || Number.isNaN(current)) continue;
+    while (c < list.length && compactions.timeMs[list[c]] <= previous) c++;
+    let compacting = 0;
+    while (c < list.length && compactions.timeMs[list[c]] <= current) {
+      if (requests.compactionBefore[i] === -1) requests.compactionBefore[i] = list[c];
+      const d = compactions.durationSeconds[list[c]];
+      if (Number.isFinite(d)) compacting += d;
+      c++;
     }
+    const gap = Math.max(0, (current - previous) / 1000 - compacting);
+    requests.gapSeconds[i] = gap > idleLimitSeconds ? 0 : gap;
   }
 }

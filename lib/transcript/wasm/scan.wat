@@ -252,6 +252,22 @@
     (local $at i32)
     (local $skip i32)
     (local $byte i32)
+    ;; A short string: its first special byte within 16 is the closing quote (one compare
+    ;; instead of the 32-byte step and its bit walk).
+    (if (i32.le_u (i32.add (local.get $p) (i32.const 16)) (local.get $end))
+      (then
+        (local.set $a (v128.load align=1 (local.get $p)))
+        (local.set $specials
+          (i8x16.bitmask
+            (v128.or
+              (v128.or (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x22)))
+                (i8x16.eq (local.get $a) (i8x16.splat (i32.const 0x5c))))
+              (i8x16.eq (local.get $a) (i8x16.min_u (local.get $a) (i8x16.splat (i32.const 0x1f)))))))
+        (if (local.get $specials)
+          (then
+            (local.set $bit (i32.ctz (local.get $specials)))
+            (if (i32.eq (i32.load8_u (i32.add (local.get $p) (local.get $bit))) (i32.const 0x22))
+              (then (return (i32.add (i32.add (local.get $p) (local.get $bit)) (i32.const 1)))))))))
     (block $narrow
       (loop $wide
         (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
