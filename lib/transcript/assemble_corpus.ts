@@ -150,6 +150,7 @@ interface BlockRun {
   session: Float64Array;
   file: Int32Array;
   key: string[];
+  keyHash: Float64Array;
   model: string[];
   timeMs: Float64Array;
   input: Float64Array;
@@ -216,6 +217,7 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
     session,
     file,
     key: ([] as string[]).concat(...files.map((f) => f.blocks.key)),
+    keyHash: column((b) => b.keyHash),
     model: ([] as string[]).concat(...files.map((f) => f.blocks.model)),
     timeMs: column((b) => b.timeMs),
     input: column((b) => b.input),
@@ -231,20 +233,48 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
 /** Requests after corpus-wide de-duplication, in first-seen order, before any filter. */
 interface PendingRequests {
   length: number;
-  session: number[];
+  session: Float64Array;
   model: string[];
-  timeMs: number[];
-  input: number[];
-  cacheWrite5m: number[];
-  cacheWrite1h: number[];
-  cacheRead: number[];
-  output: number[];
-  noId: boolean[];
-  noRequestId: boolean[];
+  timeMs: Float64Array;
+  input: Float64Array;
+  cacheWrite5m: Float64Array;
+  cacheWrite1h: Float64Array;
+  cacheRead: Float64Array;
+  output: Float64Array;
+  /** 1 when the key is not a message id (`uuid:` or `line:` fallback). */
+  noId: Uint8Array;
+  /** 1 when the key has no requestId part. */
+  noRequestId: Uint8Array;
   sessionKind: number[];
   /** Per global session, its requests in first-seen order. */
   sessionRequests: number[][];
   boundaries: PendingBoundary[];
+}
+
+/**
+ * 1 for each block whose key hash no other block has: its key is certainly unique, so the
+ * de-duplication needs no string look-up for it. An open-addressing count over typed arrays.
+ */
+function _uniqueHashes(hash: Float64Array): Uint8Array {
+  let capacity = 16;
+  while (capacity < 2 * hash.length) capacity *= 2;
+  const mask = capacity - 1;
+  const keys = new Float64Array(capacity);
+  const used = new Uint8Array(capacity);
+  const count = new Int32Array(capacity);
+  const slotOf = new Int32Array(hash.length);
+  for (let i = 0; i < hash.length; i++) {
+    const h = hash[i];
+    let slot = (h >>> 0) & mask;
+    while (used[slot] === 1 && keys[slot] !== h) slot = (slot + 1) & mask;
+    used[slot] = 1;
+    keys[slot] = h;
+    count[slot]++;
+    slotOf[i] = slot;
+  }
+  const unique = new Uint8Array(hash.length);
+  for (let i = 0; i < hash.length; i++) unique[i] = count[slotOf[i]] === 1 ? 1 : 0;
+  return unique;
 }
 
 /**
@@ -253,29 +283,33 @@ interface PendingRequests {
  * Boundaries are placed among their session's requests on the way, copies counted once.
  */
 function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingRequests {
+  const size = run.length;
   const out: PendingRequests = {
     length: 0,
-    session: [],
+    session: new Float64Array(size),
     model: [],
-    timeMs: [],
-    input: [],
-    cacheWrite5m: [],
-    cacheWrite1h: [],
-    cacheRead: [],
-    output: [],
-    noId: [],
-    noRequestId: [],
+    timeMs: new Float64Array(size),
+    input: new Float64Array(size),
+    cacheWrite5m: new Float64Array(size),
+    cacheWrite1h: new Float64Array(size),
+    cacheRead: new Float64Array(size),
+    output: new Float64Array(size),
+    noId: new Uint8Array(size),
+    noRequestId: new Uint8Array(size),
     sessionKind: run.sessionKind,
     sessionRequests: run.sessionKind.map(() => []),
     boundaries: [],
   };
-  const firstFile: number[] = [];
+  const unique = _uniqueHashes(run.keyHash);
+  const firstFile = new Int32Array(size);
+  // Only keys whose hash is shared go into the map (a few hundred in a typical corpus).
   const keyIndex = new Map<string, number>();
   const crossFile = new Set<number>();
   const seenBoundaries = new Set<string>();
   const { key: keys, input, cacheWrite5m, cacheWrite1h, cacheRead, output } = run;
+  let n = 0;
   let nextBoundary = 0;
-  for (let i = 0; i <= run.length; i++) {
+  for (let i = 0; i <= size; i++) {
     while (nextBoundary < run.boundaries.length && run.boundaries[nextBoundary].at <= i) {
       const { session, boundary: fb } = run.boundaries[nextBoundary++];
       if (fb.uuid) {
@@ -292,25 +326,25 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
         summaryChars: fb.summaryChars,
       });
     }
-    if (i === run.length) break;
+    if (i === size) break;
     const key = keys[i];
-    const existing = keyIndex.get(key);
+    const existing = unique[i] === 1 ? undefined : keyIndex.get(key);
     if (existing === undefined) {
-      const index = out.session.length;
-      keyIndex.set(key, index);
+      if (unique[i] === 0) keyIndex.set(key, n);
       const session = run.session[i];
-      out.session.push(session);
-      out.sessionRequests[session].push(index);
+      out.session[n] = session;
+      out.sessionRequests[session].push(n);
       out.model.push(run.model[i]);
-      out.timeMs.push(run.timeMs[i]);
-      firstFile.push(run.file[i]);
-      out.input.push(input[i]);
-      out.cacheWrite5m.push(cacheWrite5m[i]);
-      out.cacheWrite1h.push(cacheWrite1h[i]);
-      out.cacheRead.push(cacheRead[i]);
-      out.output.push(output[i]);
-      out.noId.push(key.startsWith("uuid:") || key.startsWith("line:"));
-      out.noRequestId.push(!key.includes(":"));
+      out.timeMs[n] = run.timeMs[i];
+      firstFile[n] = run.file[i];
+      out.input[n] = input[i];
+      out.cacheWrite5m[n] = cacheWrite5m[i];
+      out.cacheWrite1h[n] = cacheWrite1h[i];
+      out.cacheRead[n] = cacheRead[i];
+      out.output[n] = output[i];
+      out.noId[n] = key.startsWith("uuid:") || key.startsWith("line:") ? 1 : 0;
+      out.noRequestId[n] = key.includes(":") ? 0 : 1;
+      n++;
       continue;
     }
     diagnostics.duplicateBlocks++;
@@ -331,7 +365,7 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
       out.output[existing] = output[i];
     }
   }
-  out.length = out.session.length;
+  out.length = n;
   diagnostics.crossFileDuplicateRequests = crossFile.size;
   return out;
 }
@@ -415,15 +449,17 @@ function _requestTable(pending: PendingRequests, valid: Uint8Array, included: nu
     sessions.kind[row] = pending.sessionKind[s];
     sessions.firstRequest[row] = order.length;
     const mine = pending.sessionRequests[s].filter((r) => valid[r]);
-    // Stable by first-seen order; untimed requests last.
-    mine.sort((a, b) => {
-      const ta = time[a];
-      const tb = time[b];
-      if (Number.isNaN(ta) || Number.isNaN(tb)) {
-        return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || a - b;
-      }
-      return ta - tb || a - b;
-    });
+    // Stable by first-seen order; untimed requests last. Most sessions are in order already.
+    if (!_inTimeOrder(mine, time)) {
+      mine.sort((a, b) => {
+        const ta = time[a];
+        const tb = time[b];
+        if (Number.isNaN(ta) || Number.isNaN(tb)) {
+          return Number(Number.isNaN(ta)) - Number(Number.isNaN(tb)) || a - b;
+        }
+        return ta - tb || a - b;
+      });
+    }
     for (const r of mine) {
       rowOfRequest[r] = order.length;
       order.push(r);
@@ -461,6 +497,14 @@ function _requestTable(pending: PendingRequests, valid: Uint8Array, included: nu
     requests.cachedShare[row] = x > 0 ? pending.cacheRead[r] / x : 0;
   }
   return { sessions, requests, sessionRow, rowOfRequest };
+}
+
+/** Whether `list` (request indices, ascending) has non-decreasing times and none missing. */
+function _inTimeOrder(list: number[], time: Float64Array): boolean {
+  for (let k = 1; k < list.length; k++) {
+    if (!(time[list[k - 1]] <= time[list[k]])) return false;
+  }
+  return list.length === 0 || !Number.isNaN(time[list[0]]);
 }
 
 /** Compactions of included sessions, in corpus file order. */

@@ -49,11 +49,71 @@ import {
   wasmScanRecord,
 } from "./wasm_scanner.ts";
 
-/** Blocks of one file, as columns in file order. */
+/** Blocks of one file, as columns in file order (typed: a worker transfers them without a copy). */
 export interface FileBlocks {
   /** Local session index (into {@linkcode FileParse.sessions}). */
-  session: number[];
+  session: Uint32Array;
   /** De-duplication key: `message.id:requestId`, `message.id`, or `uuid:<uuid>`/`line:<n>`. */
+  key: string[];
+  /**
+   * A 53-bit hash of each key ({@linkcode keyHash}), made here on the parsing threads so that the
+   * corpus-wide pass needs a string look-up only for keys whose hash another block shares.
+   */
+  keyHash: Float64Array;
+  model: string[];
+  timeMs: Float64Array;
+  input: Float64Array;
+  cacheWrite5m: Float64Array;
+  cacheWrite1h: Float64Array;
+  cacheRead: Float64Array;
+  output: Float64Array;
+}
+
+/** The typed arrays of a {@linkcode FileParse}'s blocks, for a worker's transfer list. */
+export function blockBuffers(blocks: FileBlocks): ArrayBuffer[] {
+  return [
+    blocks.session,
+    blocks.keyHash,
+    blocks.timeMs,
+    blocks.input,
+    blocks.cacheWrite5m,
+    blocks.cacheWrite1h,
+    blocks.cacheRead,
+    blocks.output,
+  ].map((column) => column.buffer as ArrayBuffer);
+}
+
+/**
+ * A 53-bit hash of `key`: two 32-bit FNV-1a-style hashes with different multipliers, the first in
+ * the high bits. Equal keys have equal hashes; a shared hash only means "compare the strings".
+ *
+ * @example
+ * ```ts
+ * import { keyHash } from "./parse_file.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(keyHash("msg_1:req_1"), keyHash("msg_1:req_1"));
+ * assert.notEqual(keyHash("msg_1:req_1"), keyHash("msg_1:req_2"));
+ * assert.ok(Number.isSafeInteger(keyHash("msg_1:req_1")));
+ * ```
+ */
+export function keyHash(key: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  a = Math.imul(a ^ (a >>> 15), 0x2c1b3c6d);
+  a = (a ^ (a >>> 13)) >>> 0;
+  b = Math.imul(b ^ (b >>> 13), 0x297a2d39);
+  b = (b ^ (b >>> 16)) >>> 0;
+  return a * 0x200000 + (b >>> 11);
+}
+
+/** Blocks while the file is parsed: growable columns (see {@linkcode FileBlocks}). */
+interface GrowingBlocks {
+  session: number[];
   key: string[];
   model: string[];
   timeMs: number[];
@@ -350,7 +410,7 @@ export class FileParser {
   #lastAgent = { bytes: new Uint8Array(0), session: -1 };
   /** uuid → local session of old-layout sidechain records. */
   #chainOf = new Map<string, number>();
-  #blocks: FileBlocks = {
+  #blocks: GrowingBlocks = {
     session: [],
     key: [],
     model: [],
@@ -549,9 +609,21 @@ export class FileParser {
 
   /** Returns what the file held. The parser must not be used afterwards. */
   finish(): FileParse {
+    const b = this.#blocks;
     return {
       sessions: this.#sessions,
-      blocks: this.#blocks,
+      blocks: {
+        session: Uint32Array.from(b.session),
+        key: b.key,
+        keyHash: Float64Array.from(b.key, keyHash),
+        model: b.model,
+        timeMs: Float64Array.from(b.timeMs),
+        input: Float64Array.from(b.input),
+        cacheWrite5m: Float64Array.from(b.cacheWrite5m),
+        cacheWrite1h: Float64Array.from(b.cacheWrite1h),
+        cacheRead: Float64Array.from(b.cacheRead),
+        output: Float64Array.from(b.output),
+      },
       boundaries: this.#boundaries,
       counts: this.#counts,
     };

@@ -9,11 +9,12 @@
  * @module
  */
 
+import { blockBuffers } from "./parse_file.ts";
 import { parseTranscriptFile } from "./read_corpus.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<{ index: number; path: string }>) => void) | null;
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -21,7 +22,8 @@ scope.onmessage = async (event) => {
   const { index, path } = event.data;
   try {
     const { parse, bytes } = await parseTranscriptFile(path);
-    scope.postMessage({ index, parse, bytes });
+    // The block columns move to the caller without a copy.
+    scope.postMessage({ index, parse, bytes }, blockBuffers(parse.blocks));
   } catch (error) {
     const e = error as Error;
     scope.postMessage({ index, error: { name: e.name, message: e.message } });
