@@ -7,7 +7,7 @@
  * @module
  */
 
-import { readCorpus } from "../lib/transcript/mod.ts";
+import { readCorpus } from "../lib/transcript/read_corpus.ts";
 
 if (import.meta.main) {
   const [dir, workers = "1"] = Deno.args;

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { join, resolve } from "node:path";
+import { childPath, joinPath, resolvePath } from "./paths.ts";
 
 /**
  * The default transcript folder: `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
@@ -29,23 +29,21 @@ export function defaultProjectsDir(
   env: (name: string) => string | undefined = (name) => Deno.env.get(name),
 ): string {
   const config = env("CLAUDE_CONFIG_DIR");
-  if (config) return join(config, "projects");
+  if (config) return joinPath(config, "projects");
   const home = env("HOME");
   if (!home) {
     throw new Error("Cannot find the transcript folder: neither CLAUDE_CONFIG_DIR nor HOME is set");
   }
-  return join(home, ".claude", "projects");
+  return joinPath(home, ".claude", "projects");
 }
 
-/** Compares strings by their UTF-8 bytes (not UTF-16 units, as `<` does). */
-function compareBytes(a: string, b: string): number {
-  const ea = new TextEncoder().encode(a);
-  const eb = new TextEncoder().encode(b);
-  const n = Math.min(ea.length, eb.length);
+/** Compares UTF-8 encoded strings byte by byte (not by UTF-16 units, as `<` does). */
+function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    if (ea[i] !== eb[i]) return ea[i] - eb[i];
+    if (a[i] !== b[i]) return a[i] - b[i];
   }
-  return ea.length - eb.length;
+  return a.length - b.length;
 }
 
 /**
@@ -73,7 +71,7 @@ function compareBytes(a: string, b: string): number {
 export async function discoverTranscripts(paths: string[]): Promise<string[]> {
   const found = new Set<string>();
   for (const path of paths) {
-    const absolute = resolve(path);
+    const absolute = resolvePath(path);
     let info: Deno.FileInfo;
     try {
       info = await Deno.stat(absolute);
@@ -86,14 +84,22 @@ export async function discoverTranscripts(paths: string[]): Promise<string[]> {
     if (info.isDirectory) await walk(absolute, found);
     else found.add(absolute);
   }
-  return [...found].sort(compareBytes);
+  // Byte-wise order of the UTF-8 paths, each encoded once.
+  const encoder = new TextEncoder();
+  return [...found]
+    .map((path) => ({ path, bytes: encoder.encode(path) }))
+    .sort((a, b) => compareBytes(a.bytes, b.bytes))
+    .map(({ path }) => path);
 }
 
 async function walk(dir: string, found: Set<string>): Promise<void> {
+  // Sub-directories are walked concurrently: the file system answers several reads at once.
+  const subdirectories: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if (entry.isSymlink) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) await walk(path, found);
+    const path = childPath(dir, entry.name);
+    if (entry.isDirectory) subdirectories.push(path);
     else if (entry.isFile && entry.name.endsWith(".jsonl")) found.add(path);
   }
+  await Promise.all(subdirectories.map((sub) => walk(sub, found)));
 }

@@ -10,7 +10,7 @@
  */
 
 import { blockBuffers } from "./parse_file.ts";
-import { parseTranscriptFile } from "./read_corpus.ts";
+import { parseTranscriptFile } from "./parse_transcript_file.ts";
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<{ index: number; path: string }>) => void) | null;

@@ -6,8 +6,11 @@
 
 import { assembleCorpus, type AssembleOptions } from "./assemble_corpus.ts";
 import { discoverTranscripts } from "./discover.ts";
-import { readLines, splitLines } from "./jsonl.ts";
+import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
+import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
+
+export { parseTranscriptFile };
 import type { Corpus } from "./tables.ts";
 
 /** Options of {@linkcode readCorpus}. */
@@ -25,28 +28,6 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
 }
 
 const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
-
-function _fileError(file: string, error: unknown): unknown {
-  if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-    return new (error.constructor as typeof Error)(`Cannot read ${file}: ${error.message}`);
-  }
-  return error;
-}
-
-/**
- * Parses one file from disk (read-only).
- *
- * @param path Transcript file.
- * @returns What the file holds, and its size in bytes.
- */
-export async function parseTranscriptFile(
-  path: string,
-): Promise<{ parse: FileParse; bytes: number }> {
-  const parser = new FileParser();
-  const result = await readLines(path, (b, s, e, n) => parser.onLine(b, s, e, n));
-  parser.addBlankLines(result.blankLines);
-  return { parse: parser.finish(), bytes: result.bytes };
-}
 
 /**
  * Reads a corpus: discovers `*.jsonl` under `paths` (analysis-spec §1), parses every file in
@@ -80,7 +61,7 @@ export async function readCorpus(
     try {
       return (await Deno.stat(f)).size;
     } catch (error) {
-      throw _fileError(f, error);
+      throw fileError(f, error);
     }
   }));
   const total = sizes.reduce((a, b) => a + b, 0);
@@ -103,7 +84,7 @@ export async function readCorpus(
       try {
         result = await parseTranscriptFile(file);
       } catch (error) {
-        throw _fileError(file, error);
+        throw fileError(file, error);
       }
       finished(i, result.parse, result.bytes);
     }
@@ -159,7 +140,7 @@ async function _parseInWorkers(
             : data.error.name === "PermissionDenied"
             ? Deno.errors.PermissionDenied
             : Error;
-          failure = _fileError(files[data.index], new ErrorClass(data.error.message));
+          failure = fileError(files[data.index], new ErrorClass(data.error.message));
           return settle();
         }
         finished(data.index, data.parse, data.bytes);
@@ -182,7 +163,7 @@ async function _parseInWorkers(
         const result = await parseTranscriptFile(files[next]);
         finished(next, result.parse, result.bytes);
       } catch (error) {
-        failure = _fileError(files[next], error);
+        failure = fileError(files[next], error);
       }
     }
     while (failure === undefined && outstanding > 0) {
