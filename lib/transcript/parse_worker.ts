@@ -11,6 +11,10 @@
 
 import { blockBuffers } from "./parse_file.ts";
 import { parseTranscriptFile } from "./parse_transcript_file.ts";
+import { warmUpParser } from "./warm_up.ts";
+
+// Before the first file: every branch of the parser seen once (see warm_up.ts).
+warmUpParser();
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<{ index: number; path: string }>) => void) | null;

@@ -9,6 +9,7 @@ import { discoverTranscripts } from "./discover.ts";
 import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
 import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
+import { warmUpParser } from "./warm_up.ts";
 
 export { parseTranscriptFile };
 import type { Corpus } from "./tables.ts";
@@ -28,6 +29,8 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
 }
 
 const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+/** Corpora from this size on are read after {@linkcode warmUpParser} (it pays off from here). */
+const WARM_UP_MIN_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads a corpus: discovers `*.jsonl` under `paths` (analysis-spec §1), parses every file in
@@ -79,6 +82,7 @@ export async function readCorpus(
     options.onProgress?.(done, files.length, bytes);
   };
   if (workers <= 1 || (options.workers === undefined && total < PARALLEL_MIN_BYTES)) {
+    if (total >= WARM_UP_MIN_BYTES) warmUpParser({ assemble: true });
     for (const [i, file] of files.entries()) {
       let result;
       try {
@@ -155,6 +159,8 @@ async function _parseInWorkers(
       };
       for (let k = 0; k < WORKER_BACKLOG; k++) feed(worker);
     }
+    // While the workers start (and warm up the same way), this thread warms up its parser.
+    warmUpParser({ assemble: true });
     // The calling thread takes its share from the same queue.
     while (failure === undefined) {
       const next = queue.shift();

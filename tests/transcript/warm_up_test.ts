@@ -1,0 +1,55 @@
+// The warm-up file must take the parser's rare branches, or it would not prevent the
+// de-optimisations it is there for. Expected counts are read off the records in warm_up.ts.
+import assert from "node:assert/strict";
+import { splitLines } from "../../lib/transcript/jsonl.ts";
+import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
+import { warmUpParser, warmUpText } from "../../lib/transcript/warm_up.ts";
+
+Deno.test("the warm-up file exercises the rare records and parses like any transcript", () => {
+  const corpus = corpusFromText([{ path: "w.jsonl", text: warmUpText(0) }]);
+  const d = corpus.diagnostics;
+  assert.equal(d.malformedLines, 1); // the truncated last line
+  assert.equal(d.blankLines, 1);
+  assert.equal(d.syntheticRecords, 1);
+  assert.equal(d.apiErrorRecords, 1);
+  assert.equal(d.microcompactions, 1);
+  assert.equal(d.requestsWithoutMessageId, 1);
+  assert.equal(d.requestsWithoutRequestId, 1);
+  assert.ok(d.blocksWithoutUsage >= 1);
+  assert.ok(d.duplicateBlocks >= 1); // the repeated response, folded in the file
+  assert.deepEqual(Object.keys(d.requestsByModel).sort(), ["model-a", "model-b"]);
+  // Sessions: main, the in-file side chain, the sub-agent (model-b makes main "other model").
+  assert.equal(corpus.sessions.length + d.excludedSessions.otherModel, 3);
+  // The file's own view: three sessions, and both compactions: auto (timed from its logical
+  // parent, 20 s − 11 s = 9 s) and manual (durationMs 9000), each with its summary.
+  const parser = new FileParser();
+  splitLines(warmUpText(0), (b, s, e, n) => parser.onLine(b, s, e, n));
+  const parse = parser.finish();
+  assert.deepEqual(parse.sessions.map((s) => s.subagent), [false, true, true]);
+  assert.deepEqual(parse.boundaries.map((b) => [b.manual, b.durationSeconds]), [
+    [false, 9],
+    [true, 9],
+  ]);
+  assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14]);
+});
+
+Deno.test("rounds differ in some message ids only", () => {
+  const a = corpusFromText([{ path: "a.jsonl", text: warmUpText(0) }]);
+  const both = corpusFromText([
+    { path: "a.jsonl", text: warmUpText(0) },
+    { path: "b.jsonl", text: warmUpText(1) },
+  ]);
+  assert.ok(both.diagnostics.crossFileDuplicateRequests > 0);
+  assert.ok(
+    Object.values(both.diagnostics.requestsByModel).reduce((x, y) => x + y, 0) >
+      Object.values(a.diagnostics.requestsByModel).reduce((x, y) => x + y, 0),
+  );
+});
+
+Deno.test("warmUpParser runs once and leaves no trace", () => {
+  warmUpParser({ assemble: true });
+  warmUpParser({ assemble: true }); // a no-op
+  const corpus = corpusFromText([{ path: "x.jsonl", text: "{bad\n" }]);
+  assert.equal(corpus.diagnostics.malformedLines, 1);
+});
