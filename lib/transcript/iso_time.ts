@@ -8,6 +8,7 @@
  */
 
 import { sliceValue } from "./json_scan.ts";
+import { inScanMemory, wasmIsoTimeMs } from "./wasm_scanner.ts";
 
 const QUOTE = 0x22;
 
@@ -46,6 +47,12 @@ function _daysFromCivil(year: number, month: number, day: number): number {
  * ```
  */
 export function isoTimeMs(bytes: Uint8Array, start: number, end: number): number {
+  // Bytes in the scanner's memory (every line the reader parses) take the same fast path in
+  // WebAssembly: a profile of the reader had this function at 5% in JavaScript.
+  if (inScanMemory(bytes)) {
+    const ms = wasmIsoTimeMs(bytes.byteOffset + start, bytes.byteOffset + end);
+    if (ms === ms) return ms;
+  }
   const length = end - start - 2;
   if (bytes[start] !== QUOTE || length < 1) return NaN;
   const s = start + 1;

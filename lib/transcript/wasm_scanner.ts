@@ -28,6 +28,7 @@ interface ScanExports {
   scan_record(pos: number, end: number): number;
   string_units(pos: number, end: number): number;
   scan_members(pos: number, end: number): number;
+  iso_time_ms(pos: number, end: number): number;
 }
 
 /** Bytes below this address are the module's own (bracket stack, member tables; see scan.wat). */
@@ -123,6 +124,13 @@ export const wasmStringUnits: (pos: number, end: number) => number = wasm.string
  * Overwrites the previous call's table; the record tables are left alone.
  */
 export const wasmScanMembers: (pos: number, end: number) => number = wasm.scan_members;
+
+/**
+ * Milliseconds since 1970 of the JSON string at absolute addresses `[pos, end)` (quotes included)
+ * when it is a plain UTC timestamp, `YYYY-MM-DDTHH:MM:SS(.mmm)Z` with year ≥ 1 and day ≤ 28; NaN
+ * for anything else, which the caller hands to `Date.parse` (see ./iso_time.ts).
+ */
+export const wasmIsoTimeMs: (pos: number, end: number) => number = wasm.iso_time_ms;
 
 /** A byte range of the scanner's memory owned by one reader. */
 export interface ScanRegion {

@@ -2,12 +2,18 @@
  * isoTimeMs must equal Date.parse of the decoded JSON string for every input (NaN for values that
  * are not non-empty strings). Every expected value below is computed with JSON.parse (to decode
  * the value) and Date.parse, independently of the digit-by-digit fast path in
- * lib/transcript/iso_time.ts. Random inputs come from mulberry32 with the seeds recorded next to
- * each test.
+ * lib/transcript/iso_time.ts (and its WebAssembly twin, used for bytes in the scanner's memory).
+ * Random inputs come from mulberry32 with the seeds recorded next to each test.
  */
 
 import assert from "node:assert/strict";
 import { isoTimeMs } from "../../lib/transcript/iso_time.ts";
+import {
+  acquireRegion,
+  releaseRegion,
+  scanBytes,
+  wasmIsoTimeMs,
+} from "../../lib/transcript/wasm_scanner.ts";
 import { int, mulberry32 } from "./_random.ts";
 
 const encoder = new TextEncoder();
@@ -34,6 +40,15 @@ function check(json: string): void {
   const line = encoder.encode(`{"timestamp":${json},"x":1}`);
   const start = 13;
   assert.equal(isoTimeMs(line, start, start + alone.length), expected, `embedded ${json}`);
+  // The same line in the scanner's memory, where the WebAssembly fast path answers.
+  const region = acquireRegion(line.length);
+  try {
+    scanBytes().set(line, region.offset);
+    const view = scanBytes().subarray(region.offset, region.offset + line.length);
+    assert.equal(isoTimeMs(view, start, start + alone.length), expected, `in scan memory ${json}`);
+  } finally {
+    releaseRegion(region);
+  }
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
@@ -175,6 +190,29 @@ Deno.test("isoTimeMs: one byte changed anywhere in the fast-path forms", () => {
       for (let at = 0; at < text.length; at++) {
         for (const c of replacements) check(`"${text.slice(0, at)}${c}${text.slice(at + 1)}"`);
       }
+    }
+  }
+});
+
+Deno.test("wasmIsoTimeMs answers the strict forms itself and NaN for the rest", () => {
+  // Expected: Date.UTC by hand for the two strict forms; NaN (the caller's cue for Date.parse)
+  // for a zone offset, a day past 28 and year 0.
+  const cases: [string, number][] = [
+    ['"2026-03-04T05:06:07.089Z"', Date.UTC(2026, 2, 4, 5, 6, 7, 89)],
+    ['"2026-03-04T05:06:07Z"', Date.UTC(2026, 2, 4, 5, 6, 7)],
+    ['"1970-01-01T00:00:00.000Z"', 0],
+    ['"2026-03-04T05:06:07+01:00"', NaN],
+    ['"2026-03-29T05:06:07.000Z"', NaN],
+    ['"0000-03-04T05:06:07.000Z"', NaN],
+  ];
+  for (const [json, expected] of cases) {
+    const bytes = encoder.encode(json);
+    const region = acquireRegion(bytes.length);
+    try {
+      scanBytes().set(bytes, region.offset);
+      assert.equal(wasmIsoTimeMs(region.offset, region.offset + bytes.length), expected, json);
+    } finally {
+      releaseRegion(region);
     }
   }
 });

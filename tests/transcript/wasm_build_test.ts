@@ -49,6 +49,7 @@ Deno.test("wasm build: the embedded module is a WebAssembly binary that exports 
     .sort();
   assert.deepEqual(exports, [
     "function:index_of",
+    "function:iso_time_ms",
     "function:scan_members",
     "function:scan_record",
     "function:skip_value",
