@@ -38,13 +38,8 @@ import { UsageTokens } from "./usage_scan.ts";
 import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
 import {
   inScanMemory,
-  MESSAGE_COUNT_INDEX,
-  MESSAGE_KEY_IDS,
-  MESSAGE_TABLE_INDEX,
-  RECORD_COUNT_INDEX,
-  RECORD_KEY_IDS,
-  RECORD_TABLE_INDEX,
-  scanBytes,
+  MESSAGE_SLOTS_INDEX,
+  RECORD_SLOTS_INDEX,
   scanInts,
   wasmScanRecord,
 } from "./wasm_scanner.ts";
@@ -546,26 +541,82 @@ export class FileParser {
     const base = line.byteOffset;
     const end = wasmScanRecord(base, base + line.length);
     if (end < 0) return end;
-    const table = scanInts();
-    const ids = scanBytes();
+    // The scan left each wanted field's value range in its slot: read them, no walk.
+    const slots = scanInts();
     const f = this.#fields;
-    let message = false;
-    for (let k = 0, n = table[RECORD_COUNT_INDEX]; k < n; k++) {
-      const i = RECORD_TABLE_INDEX + 4 * k;
-      const id = ids[RECORD_KEY_IDS + k];
-      const vs = table[i + 2] - base;
-      if (id === KEY.message && line[vs] === 0x7b) {
-        // Of several `message` keys the table holds the last object's members.
-        f.messageStart = vs;
-        f.messageEnd = table[i + 3] - base;
-        message = true;
-      } else if (id !== 0) this.#setField(id, vs, table[i + 3] - base);
+    const r = RECORD_SLOTS_INDEX;
+    let at = r + 2 * KEY.type;
+    if (slots[at] >= 0) f.type = _recordType(line, slots[at] - base, slots[at + 1] - base);
+    at = r + 2 * KEY.subtype;
+    if (slots[at] >= 0) {
+      f.subtype = stringOrEmpty(sliceValue(line, slots[at] - base, slots[at + 1] - base));
     }
-    if (message) {
-      for (let k = 0, n = table[MESSAGE_COUNT_INDEX]; k < n; k++) {
-        const i = MESSAGE_TABLE_INDEX + 4 * k;
-        const id = ids[MESSAGE_KEY_IDS + k];
-        if (id !== 0) this.#setMessageField(id, table[i + 2] - base, table[i + 3] - base);
+    at = r + 2 * KEY.isSidechain;
+    if (slots[at] >= 0) f.isSidechain = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    at = r + 2 * KEY.isCompactSummary;
+    if (slots[at] >= 0) f.isCompactSummary = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    at = r + 2 * KEY.isApiErrorMessage;
+    if (slots[at] >= 0) f.isApiError = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    // Value ranges, relative to the line (the fields stay -1 when absent).
+    at = r + 2 * KEY.uuid;
+    if (slots[at] >= 0) {
+      f.uuidStart = slots[at] - base;
+      f.uuidEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.timestamp;
+    if (slots[at] >= 0) {
+      f.timeStart = slots[at] - base;
+      f.timeEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.agentId;
+    if (slots[at] >= 0) {
+      f.agentIdStart = slots[at] - base;
+      f.agentIdEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.requestId;
+    if (slots[at] >= 0) {
+      f.requestIdStart = slots[at] - base;
+      f.requestIdEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.parentUuid;
+    if (slots[at] >= 0) {
+      f.parentStart = slots[at] - base;
+      f.parentEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.compactMetadata;
+    if (slots[at] >= 0) {
+      f.metadataStart = slots[at] - base;
+      f.metadataEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.logicalParentUuid;
+    if (slots[at] >= 0) {
+      f.logicalParentStart = slots[at] - base;
+      f.logicalParentEnd = slots[at + 1] - base;
+    }
+    at = r + 2 * KEY.message;
+    if (slots[at] >= 0) {
+      f.messageStart = slots[at] - base;
+      f.messageEnd = slots[at + 1] - base;
+      const m = MESSAGE_SLOTS_INDEX;
+      at = m + 2 * KEY.id;
+      if (slots[at] >= 0) {
+        f.idStart = slots[at] - base;
+        f.idEnd = slots[at + 1] - base;
+      }
+      at = m + 2 * KEY.model;
+      if (slots[at] >= 0) {
+        f.modelStart = slots[at] - base;
+        f.modelEnd = slots[at + 1] - base;
+      }
+      at = m + 2 * KEY.usage;
+      if (slots[at] >= 0) {
+        f.usageStart = slots[at] - base;
+        f.usageEnd = slots[at + 1] - base;
+      }
+      at = m + 2 * KEY.content;
+      if (slots[at] >= 0) {
+        f.contentStart = slots[at] - base;
+        f.contentEnd = slots[at + 1] - base;
       }
     }
     return end - base;

@@ -46,6 +46,14 @@ export const MESSAGE_KEY_IDS = 35328;
 export const OBJECT_COUNT_INDEX = 32776 / 4;
 export const OBJECT_TABLE_INDEX = 40960 / 4;
 export const OBJECT_KEY_IDS = 37376;
+/**
+ * Int32 indices of the slot tables the scans fill: at `index + 2 × id` the start and end of the
+ * value of the last member with key id `id` (see ./wasm/key_ids.ts), both -1 when absent. One
+ * table for the record, one for its `message` object, one for `scan_members`' object.
+ */
+export const RECORD_SLOTS_INDEX = 38400 / 4;
+export const MESSAGE_SLOTS_INDEX = 38656 / 4;
+export const OBJECT_SLOTS_INDEX = 38912 / 4;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in

@@ -16,8 +16,10 @@ import {
   acquireRegion,
   inScanMemory,
   MESSAGE_COUNT_INDEX,
+  MESSAGE_SLOTS_INDEX,
   MESSAGE_TABLE_INDEX,
   RECORD_COUNT_INDEX,
+  RECORD_SLOTS_INDEX,
   RECORD_TABLE_INDEX,
   releaseRegion,
   scanBytes,
@@ -28,6 +30,7 @@ import {
   wasmStringEnd,
 } from "../../lib/transcript/wasm_scanner.ts";
 import { int, mulberry32, type Rand } from "./_random.ts";
+import { KEY, KEY_IDS } from "../../lib/transcript/wasm/key_ids.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -139,6 +142,38 @@ function wasmRecord(view: Uint8Array, base: number): {
   };
 }
 
+/**
+ * The slot table at `index` must hold, for every key id, the value range of the last member of
+ * `members` with that raw key (a record's `message` only when its value is an object), -1 for ids
+ * that do not occur. The reference names keys by their raw bytes, as the scan does.
+ */
+function checkSlots(
+  line: Uint8Array,
+  base: number,
+  index: number,
+  members: Member[],
+  record: boolean,
+): void {
+  const expected = new Map<number, [number, number]>();
+  for (const [ks, ke, vs, ve] of members) {
+    const id = (KEY_IDS as readonly string[]).indexOf(decoder.decode(line.subarray(ks, ke))) + 1;
+    if (id === 0 || (record && id === KEY.message && line[vs] !== 0x7b)) continue;
+    if (expected.has(id)) slotRepeats++;
+    expected.set(id, [vs, ve]);
+  }
+  if (expected.size > 0) slotTables++;
+  const ints = scanInts();
+  for (let id = 1; id <= KEY_IDS.length; id++) {
+    const start = ints[index + 2 * id];
+    const end = ints[index + 2 * id + 1];
+    const got: [number, number] = start < 0 ? [-1, -1] : [start - base, end - base];
+    const want = expected.get(id) ?? [-1, -1];
+    if (got[0] !== want[0] || got[1] !== want[1]) {
+      assert.deepEqual(got, want, `slot ${KEY_IDS[id - 1]} of ${show(line)}`);
+    }
+  }
+}
+
 const decoder = new TextDecoder();
 /** Keeps a BOM, so a line starting with one is not JSON (as the reader's JavaScript path does). */
 const jsonDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -154,6 +189,10 @@ function validEnd(bytes: Uint8Array, end: number): number {
   }
 }
 const show = (bytes: Uint8Array): string => JSON.stringify(decoder.decode(bytes));
+
+/** Slot tables compared with at least one known key, and keys met again in one object. */
+let slotTables = 0;
+let slotRepeats = 0;
 
 /** Lines whose scan_record tables were compared, and balanced lines that JSON.parse rejects. */
 let validRecords = 0;
@@ -208,6 +247,8 @@ function checkLine(bytes: Uint8Array, shift: number, deep: boolean): void {
         if (!message || !sameMembers(got.record, ref.record.record)) {
           assert.deepEqual(got, ref.record, `scan_record tables ${show(bytes)}`);
         }
+        checkSlots(plain, base, RECORD_SLOTS_INDEX, ref.record.record, true);
+        checkSlots(plain, base, MESSAGE_SLOTS_INDEX, ref.record.message ?? [], false);
       }
     }
   });
@@ -459,6 +500,9 @@ Deno.test("wasm scan: random JSON lines and corrupted variants match the JavaScr
   // (bad escapes, raw control bytes, bad numbers), which only the validating scan rejects.
   assert.ok(validRecords > 1000, `valid records ${validRecords}`);
   assert.ok(invalidBalancedRecords > 100, `invalid balanced records ${invalidBalancedRecords}`);
+  // The slot tables were compared on many records, repeated keys (the last one wins) included.
+  assert.ok(slotTables > 1000, `slot tables ${slotTables}`);
+  assert.ok(slotRepeats > 50, `repeated keys ${slotRepeats}`);
 });
 
 Deno.test("wasm scan: the random generator reaches the cases it is meant to", () => {
