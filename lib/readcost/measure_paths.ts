@@ -9,6 +9,7 @@
  */
 
 import { readLines } from "../transcript/jsonl.ts";
+import { feedWarmUpLines, WARM_UP_ROUNDS } from "../transcript/warm_up.ts";
 import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
 import { expandInputPaths, toInputPathError } from "./input_paths.ts";
 import { type ReadCostOptions, resolveReadCostOptions } from "./options.ts";
@@ -64,6 +65,7 @@ export async function measureReadCost(
 ): Promise<ReadCostMeasurement> {
   const thresholds = resolveReadCostOptions(options);
   const files = await expandInputPaths(paths);
+  _warmUpMeasurer();
   const measurements: FileMeasurement[] = [];
   let bytes = 0;
   for (const file of files) {
@@ -79,4 +81,20 @@ export async function measureReadCost(
   const histograms = {} as Record<ResultKind, SizeBin[]>;
   for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizes[kind]);
   return { report: buildReadCostReport(measurements, thresholds), sizes, histograms, bytes };
+}
+
+let warmed = false;
+
+/**
+ * Once per thread, the reader's synthetic warm-up file through a throw-away measurer, so that V8
+ * compiles the per-line code with every branch already seen (see ../transcript/warm_up.ts).
+ */
+function _warmUpMeasurer(): void {
+  if (warmed) return;
+  warmed = true;
+  for (let r = 0; r < WARM_UP_ROUNDS; r++) {
+    const measurer = new FileMeasurer({ minChars: 1 });
+    feedWarmUpLines(measurer.addLine, r);
+    measurer.finish();
+  }
 }

@@ -16,7 +16,7 @@
  */
 
 import { assembleCorpus } from "./assemble_corpus.ts";
-import { LineSplitter } from "./jsonl.ts";
+import { type LineHandler, LineSplitter } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
 
 const time = (second: number, millis = true) => {
@@ -161,6 +161,34 @@ export function warmUpText(r = 0): string {
     "\n";
 }
 
+/**
+ * Feeds round `round` of the warm-up file to `onLine` through the reader's own line path
+ * (LineSplitter.fill, as readLines does, in short reads so lines also span reads). Returns the
+ * blank lines met. For other consumers of the reader's lines (the read-cost measurement).
+ */
+export function feedWarmUpLines(onLine: LineHandler, round: number): number {
+  const bytes = new TextEncoder().encode(warmUpText(round));
+  const splitter = new LineSplitter(onLine);
+  let offset = 0;
+  try {
+    while (
+      splitter.fill((into) => {
+        const n = Math.min(into.length, bytes.length - offset, 97);
+        into.set(bytes.subarray(offset, offset + n));
+        offset += n;
+        return n;
+      })
+    );
+    splitter.finish();
+  } finally {
+    splitter.close();
+  }
+  return splitter.blankLines;
+}
+
+/** Rounds of the warm-up: the first runs in the interpreter, the next ones in baseline code. */
+export const WARM_UP_ROUNDS = 4;
+
 let warmed = false;
 
 /**
@@ -177,28 +205,9 @@ export function warmUpParser(options: { assemble?: boolean } = {}): void {
   if (warmed) return;
   warmed = true;
   const parses: FileParse[] = [];
-  // A few rounds: the first runs in the interpreter, the next ones give the compilers the same
-  // feedback again from baseline code.
-  for (let r = 0; r < 4; r++) {
-    const bytes = new TextEncoder().encode(warmUpText(r));
+  for (let r = 0; r < WARM_UP_ROUNDS; r++) {
     const parser = new FileParser();
-    // The same path as readLines: fill() with reads into the scanner's memory.
-    const splitter = new LineSplitter((b, s, e, n) => parser.onLine(b, s, e, n));
-    let offset = 0;
-    try {
-      while (
-        splitter.fill((into) => {
-          const n = Math.min(into.length, bytes.length - offset, 97);
-          into.set(bytes.subarray(offset, offset + n));
-          offset += n;
-          return n;
-        })
-      );
-      splitter.finish();
-    } finally {
-      splitter.close();
-    }
-    parser.addBlankLines(splitter.blankLines);
+    parser.addBlankLines(feedWarmUpLines((b, s, e, n) => parser.onLine(b, s, e, n), r));
     parses.push(parser.finish());
   }
   if (options.assemble) assembleCorpus(parses);
