@@ -13,7 +13,8 @@
  * Prints MB/s (10^6 bytes per second) for: the line framing alone (`readLines`), the shared
  * transcript reader (`parseTranscriptFile` on one thread, and `readCorpus` with its default
  * worker threads, which also assembles the tables), a plain `JSON.parse` of every line, and
- * the read-cost measurement (`measureReadCost`), plus the read-cost time over the reader's time.
+ * the read-cost measurement (`measureReadCost`, on one thread and with its default workers), plus
+ * the read-cost time over the reader's time, one thread against one and workers against workers.
  * Rounds are interleaved (each round runs every contender once), so load from other work on the
  * machine falls on all of them alike; the best round is reported, and the median beside it.
  * Figures only; nothing is asserted.
@@ -188,7 +189,7 @@ if (import.meta.main) {
     const decoder = new TextDecoder();
     let sink = 0;
     let report;
-    const [framing, reader, corpus, jsonParse, readcost] = await _timeInterleaved([
+    const [framing, reader, corpus, jsonParse, readcostOne, readcost] = await _timeInterleaved([
       async () => {
         for (const file of files) await readLines(file, (_b, s, e) => void (sink += e - s));
       },
@@ -210,21 +211,25 @@ if (import.meta.main) {
         }
       },
       async () => {
+        sink += (await measureReadCost(files, { minTurns: 1, workers: 1 })).bytes;
+      },
+      async () => {
         report = (await measureReadCost(files, { minTurns: 1 })).report;
       },
     ], rounds);
     const mbps = (seconds: number) => (bytes / 1e6 / seconds).toFixed(0).padStart(6);
     const line = (name: string, t: Timing) =>
-      console.log(`${name.padEnd(36)}${mbps(t.best)} MB/s  (median ${mbps(t.median)})`);
+      console.log(`${name.padEnd(40)}${mbps(t.best)} MB/s  (median ${mbps(t.median)})`);
     line("framing only (readLines)", framing);
     line("shared reader (parseTranscriptFile)", reader);
     line("shared reader (readCorpus, workers)", corpus);
     line("readLines + JSON.parse per line", jsonParse);
-    line("read-cost (measureReadCost)", readcost);
+    line("read-cost (measureReadCost, 1 thread)", readcostOne);
+    line("read-cost (measureReadCost, workers)", readcost);
     console.log(
-      `read-cost time / reader time: ${(readcost.best / reader.best).toFixed(2)} (one thread), ` +
-        `${(readcost.best / corpus.best).toFixed(2)} (readCorpus with its default workers); ` +
-        `medians: ${(readcost.median / reader.median).toFixed(2)}, ` +
+      `read-cost time / reader time: ${(readcostOne.best / reader.best).toFixed(2)} (one thread ` +
+        `each), ${(readcost.best / corpus.best).toFixed(2)} (default workers each); ` +
+        `medians: ${(readcostOne.median / reader.median).toFixed(2)}, ` +
         `${(readcost.median / corpus.median).toFixed(2)}`,
     );
     console.log(

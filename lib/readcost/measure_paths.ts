@@ -9,6 +9,7 @@
  */
 
 import { readLines } from "../transcript/jsonl.ts";
+import { runFilePool } from "../transcript/file_pool.ts";
 import { feedWarmUpLines, WARM_UP_ROUNDS } from "../transcript/warm_up.ts";
 import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
 import { expandInputPaths, toInputPathError } from "./input_paths.ts";
@@ -21,6 +22,20 @@ import {
   type SizeBin,
   sizeHistogram,
 } from "./result_sizes.ts";
+
+/** Options of {@linkcode measureReadCost}: the thresholds, and threads. */
+export interface MeasureReadCostOptions extends ReadCostOptions {
+  /**
+   * Threads that measure, the calling thread included; files are measured independently and
+   * reported in input order, so the result does not depend on it. When left to the default,
+   * inputs under 32 MB are measured on the calling thread alone.
+   * @default {navigator.hardwareConcurrency, at most 4}
+   */
+  workers?: number;
+}
+
+/** Inputs from this size on are spread over threads by default. */
+const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 
 /** What {@linkcode measureReadCost} returns: the report and the per-kind result sizes. */
 export interface ReadCostMeasurement {
@@ -38,7 +53,7 @@ export interface ReadCostMeasurement {
  * Measures transcripts on disk.
  *
  * @param paths Files and directories (directories shallow: `*.jsonl` directly inside).
- * @param options Thresholds; see `ReadCostOptions`.
+ * @param options Thresholds (see `ReadCostOptions`) and threads.
  * @returns The report, result sizes and their histograms, and bytes read.
  * @throws {InputPathError} when a path is missing or a file cannot be read.
  * @throws {RangeError} when a threshold is not a positive integer.
@@ -61,26 +76,68 @@ export interface ReadCostMeasurement {
  */
 export async function measureReadCost(
   paths: readonly string[],
-  options: ReadCostOptions = {},
+  options: MeasureReadCostOptions = {},
 ): Promise<ReadCostMeasurement> {
   const thresholds = resolveReadCostOptions(options);
   const files = await expandInputPaths(paths);
-  _warmUpMeasurer();
-  const measurements: FileMeasurement[] = [];
+  warmUpMeasurer();
+  const measurements: FileMeasurement[] = new Array(files.length);
   let bytes = 0;
-  for (const file of files) {
+  const finished = (index: number, measurement: FileMeasurement, size: number) => {
+    measurements[index] = measurement;
+    bytes += size;
+  };
+  const measureHere = async (file: string) => {
     const measurer = new FileMeasurer({ minChars: thresholds.minChars });
-    try {
-      bytes += (await readLines(file, measurer.addLine)).bytes;
-    } catch (error) {
-      throw toInputPathError(error, file);
-    }
-    measurements.push(measurer.finish());
+    const read = await readLines(file, measurer.addLine);
+    return { value: measurer.finish(), bytes: read.bytes };
+  };
+  const threads = Math.min(
+    options.workers ?? Math.min(4, navigator.hardwareConcurrency ?? 1),
+    files.length,
+  );
+  let sizes: number[] = [];
+  if (threads > 1) {
+    sizes = await Promise.all(files.map(async (file) => {
+      try {
+        return (await Deno.stat(file)).size;
+      } catch (error) {
+        throw toInputPathError(error, file);
+      }
+    }));
   }
-  const sizes = collectResultSizes(measurements, thresholds);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (threads > 1 && (options.workers !== undefined || total >= PARALLEL_MIN_BYTES)) {
+    await runFilePool({
+      files,
+      sizes,
+      threads,
+      worker: new URL("./measure_worker.ts", import.meta.url),
+      init: { minChars: thresholds.minChars },
+      here: measureHere,
+      finished,
+      fileError: (file, error) => toInputPathError(error, file),
+    });
+  } else {
+    for (const [i, file] of files.entries()) {
+      let result;
+      try {
+        result = await measureHere(file);
+      } catch (error) {
+        throw toInputPathError(error, file);
+      }
+      finished(i, result.value, result.bytes);
+    }
+  }
+  const sizesByKind = collectResultSizes(measurements, thresholds);
   const histograms = {} as Record<ResultKind, SizeBin[]>;
-  for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizes[kind]);
-  return { report: buildReadCostReport(measurements, thresholds), sizes, histograms, bytes };
+  for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizesByKind[kind]);
+  return {
+    report: buildReadCostReport(measurements, thresholds),
+    sizes: sizesByKind,
+    histograms,
+    bytes,
+  };
 }
 
 let warmed = false;
@@ -89,7 +146,7 @@ let warmed = false;
  * Once per thread, the reader's synthetic warm-up file through a throw-away measurer, so that V8
  * compiles the per-line code with every branch already seen (see ../transcript/warm_up.ts).
  */
-function _warmUpMeasurer(): void {
+export function warmUpMeasurer(): void {
   if (warmed) return;
   warmed = true;
   for (let r = 0; r < WARM_UP_ROUNDS; r++) {

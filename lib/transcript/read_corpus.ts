@@ -8,6 +8,7 @@ import { assembleCorpus, type AssembleOptions } from "./assemble_corpus.ts";
 import { discoverTranscripts } from "./discover.ts";
 import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
+import { runFilePool } from "./file_pool.ts";
 import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
 import { warmUpParser } from "./warm_up.ts";
 
@@ -93,92 +94,22 @@ export async function readCorpus(
       finished(i, result.parse, result.bytes);
     }
   } else {
-    await _parseInWorkers(files, sizes, workers, finished);
+    await runFilePool({
+      files,
+      sizes,
+      threads: workers,
+      worker: new URL("./parse_worker.ts", import.meta.url),
+      here: async (path) => {
+        const { parse, bytes } = await parseTranscriptFile(path);
+        return { value: parse, bytes };
+      },
+      // While the workers start (and warm up the same way), this thread warms up its parser.
+      beforeHere: () => warmUpParser({ assemble: true }),
+      finished,
+      fileError,
+    });
   }
   return assembleCorpus(parses, { ...options, bytes });
-}
-
-/** Files a worker holds at once: one parsing, one waiting, so it never waits for the caller. */
-const WORKER_BACKLOG = 2;
-
-/**
- * Parses files on the calling thread and `threads − 1` worker threads, largest files first, from
- * one shared queue: whoever is free takes the next file. The calling thread parses between
- * messages (each file's `Deno.open` lets the event loop deliver the workers' results and feed
- * them), and each worker holds {@linkcode WORKER_BACKLOG} files so it does not wait meanwhile.
- */
-async function _parseInWorkers(
-  files: string[],
-  sizes: number[],
-  threads: number,
-  finished: (index: number, parse: FileParse, bytes: number) => void,
-): Promise<void> {
-  const queue = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
-  const pool: Worker[] = [];
-  let failure: unknown;
-  let outstanding = 0;
-  let wake: (() => void) | undefined;
-  const settle = () => {
-    wake?.();
-    wake = undefined;
-  };
-  const feed = (worker: Worker) => {
-    const next = queue.shift();
-    if (next === undefined) return;
-    outstanding++;
-    worker.postMessage({ index: next, path: files[next] });
-  };
-  try {
-    for (let w = 1; w < threads; w++) {
-      const worker = new Worker(new URL("./parse_worker.ts", import.meta.url).href, {
-        type: "module",
-      });
-      pool.push(worker);
-      worker.onmessage = (event) => {
-        outstanding--;
-        const data = event.data;
-        if (failure !== undefined) return settle();
-        if (data.error) {
-          const ErrorClass = data.error.name === "NotFound"
-            ? Deno.errors.NotFound
-            : data.error.name === "PermissionDenied"
-            ? Deno.errors.PermissionDenied
-            : Error;
-          failure = fileError(files[data.index], new ErrorClass(data.error.message));
-          return settle();
-        }
-        finished(data.index, data.parse, data.bytes);
-        feed(worker);
-        settle();
-      };
-      worker.onerror = (event) => {
-        event.preventDefault();
-        failure ??= new Error(`Cannot parse transcripts: a worker failed: ${event.message}`);
-        outstanding = 0;
-        settle();
-      };
-      for (let k = 0; k < WORKER_BACKLOG; k++) feed(worker);
-    }
-    // While the workers start (and warm up the same way), this thread warms up its parser.
-    warmUpParser({ assemble: true });
-    // The calling thread takes its share from the same queue.
-    while (failure === undefined) {
-      const next = queue.shift();
-      if (next === undefined) break;
-      try {
-        const result = await parseTranscriptFile(files[next]);
-        finished(next, result.parse, result.bytes);
-      } catch (error) {
-        failure = fileError(files[next], error);
-      }
-    }
-    while (failure === undefined && outstanding > 0) {
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-    if (failure !== undefined) throw failure;
-  } finally {
-    pool.forEach((worker) => worker.terminate());
-  }
 }
 
 /**

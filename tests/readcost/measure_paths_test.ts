@@ -42,3 +42,50 @@ Deno.test("measureReadCost: a missing path rejects with InputPathError", async (
 Deno.test("measureReadCost: thresholds are checked before any file is read", async () => {
   await assert.rejects(() => measureReadCost(["/nonexistent"], { minTurns: -1 }), RangeError);
 });
+
+Deno.test("measureReadCost: the result does not depend on the number of threads", async () => {
+  // Twelve files of different sizes; with 2 and 3 threads the worker threads measure some of them
+  // (largest first). Expected: the one-thread result, field for field.
+  const dir = await Deno.makeTempDir({ prefix: "readcost_threads_" });
+  try {
+    for (let f = 0; f < 12; f++) {
+      const records = [];
+      for (let k = 0; k <= f; k++) {
+        const id = `f${f}k${k}`;
+        records.push(call(id, k % 3 === 0 ? "Bash" : "Read", {}, { messageId: `m${id}` }));
+        records.push(result(id, "x".repeat(100 * (k + 1) + f)));
+      }
+      await Deno.writeTextFile(join(dir, `s${String(f).padStart(2, "0")}.jsonl`), jsonl(records));
+    }
+    const one = await measureReadCost([dir], { minTurns: 1, minChars: 300, workers: 1 });
+    assert.ok(one.report.files.included >= 10);
+    for (const workers of [2, 3]) {
+      const many = await measureReadCost([dir], { minTurns: 1, minChars: 300, workers });
+      assert.deepEqual(many, one, `${workers} threads`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("measureReadCost: with threads, a missing file rejects with InputPathError as before", async () => {
+  // Six files listed, one removed before the call: the same error as with one thread.
+  const dir = await Deno.makeTempDir({ prefix: "readcost_vanish_" });
+  try {
+    for (let f = 0; f < 6; f++) {
+      await Deno.writeTextFile(
+        join(dir, `s${f}.jsonl`),
+        jsonl([call(`c${f}`, "Read", {}, { messageId: `m${f}` }), result(`c${f}`, "y".repeat(50))]),
+      );
+    }
+    const { expandInputPaths } = await import("../../lib/readcost/input_paths.ts");
+    const files = await expandInputPaths([dir]);
+    await Deno.remove(files[3]);
+    await assert.rejects(
+      () => measureReadCost(files, { workers: 2 }),
+      (e: unknown) => e instanceof InputPathError && e.reason === "missing",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
