@@ -9,7 +9,7 @@
  */
 
 import { readLines } from "../transcript/jsonl.ts";
-import { runFilePool } from "../transcript/file_pool.ts";
+import { PARALLEL_MIN_BYTES, runFilePool } from "../transcript/file_pool.ts";
 import { feedWarmUpLines, WARM_UP_ROUNDS } from "../transcript/warm_up.ts";
 import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
 import { expandInputPaths, toInputPathError } from "./input_paths.ts";
@@ -33,9 +33,6 @@ export interface MeasureReadCostOptions extends ReadCostOptions {
    */
   workers?: number;
 }
-
-/** Inputs from this size on are spread over threads by default. */
-const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 
 /** What {@linkcode measureReadCost} returns: the report and the per-kind result sizes. */
 export interface ReadCostMeasurement {

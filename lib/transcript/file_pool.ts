@@ -11,6 +11,12 @@
  * @module
  */
 
+/**
+ * Inputs below this size are read on the calling thread alone unless threads are asked for:
+ * starting a worker (about 50 ms here) would cost more than it saves.
+ */
+export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+
 /** Files a worker holds at once: one parsing, one waiting, so it never waits for the caller. */
 const WORKER_BACKLOG = 2;
 

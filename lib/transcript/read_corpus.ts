@@ -8,12 +8,12 @@ import { assembleCorpus, type AssembleOptions } from "./assemble_corpus.ts";
 import { discoverTranscripts } from "./discover.ts";
 import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
-import { runFilePool } from "./file_pool.ts";
+import { PARALLEL_MIN_BYTES, runFilePool } from "./file_pool.ts";
 import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
+import type { Corpus } from "./tables.ts";
 import { warmUpParser } from "./warm_up.ts";
 
 export { parseTranscriptFile };
-import type { Corpus } from "./tables.ts";
 
 /** Options of {@linkcode readCorpus}. */
 export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
@@ -29,7 +29,6 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
   workers?: number;
 }
 
-const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 /** Corpora from this size on are read after {@linkcode warmUpParser} (it pays off from here). */
 const WARM_UP_MIN_BYTES = 4 * 1024 * 1024;
 
