@@ -430,12 +430,23 @@ function _method(report: TriggerReport, sums: ReplaySums): string {
   } triggers from ${_tok(triggers[0])} to ${
     _tok(triggers[triggers.length - 1])
   } tokens; the curves are the mean over the workloads, not smoothed.</li>
+<li><strong>Across a real compaction.</strong> ${_stepShareRule(o.compactionStepShare)}</li>
 </ul>
 <h3>Cost per 1M tokens</h3>
 <p>The chart does not show the total bill, which would grow with the amount of history. Every cost is the replay cost at that trigger divided by the billed tokens of the real history (${
     _n(c.billedTokens / 1e6, 1)
   } million), times one million. The divisor is one fixed number, not the token count of each replay, so the reference million has the real billing mix and costs are comparable between models and amounts of history.</p>
 </section>`;
+}
+
+/** The replay's rule for a step across a real compaction, in words (see lib/trigger/steps.ts). */
+function _stepShareRule(rule: TriggerReport["options"]["compactionStepShare"]): string {
+  return rule === "kept"
+    ? "Where the replay does not compact at a step where the real session did, the step is billed " +
+      "with the cached share the real compaction left (rule “kept”, analysis-spec §3 as written)."
+    : "Where the replay does not compact at a step where the real session did, the step is billed " +
+      "with the cached share of the request before it, as if the cache had stayed warm (rule " +
+      "“previous”, the default; “kept” bills it with the share the real compaction left).";
 }
 
 function _formula(report: TriggerReport): string {

@@ -197,3 +197,17 @@ Deno.test("renderReport: parts of the compaction model given as options say so",
   assert.doesNotMatch(html, /G\(C\) tokens \(given as an option\)/, "P was fitted");
   assert.match(html, /Not fitted<\/th><td>Cannot fit summary model: &lt;none&gt;/);
 });
+
+Deno.test("renderReport: the method names the rule for a step across a real compaction", () => {
+  // The fixture takes the analysis defaults ("previous"); "kept" is the spec's literal rule.
+  const method = (html: string) =>
+    html.slice(html.indexOf('<section id="method"'), html.indexOf('<section id="formula"'));
+  const byDefault = method(renderReport(_input()));
+  assert.match(byDefault, /Across a real compaction/);
+  assert.match(byDefault, /rule “previous”, the default/);
+  const report = fixtureReport();
+  report.options.compactionStepShare = "kept";
+  const kept = method(renderReport(_input(report)));
+  assert.match(kept, /rule “kept”, analysis-spec §3 as written/);
+  assert.doesNotMatch(kept, /“previous”/);
+});
