@@ -55,8 +55,8 @@
  * without being decoded unless it holds invalid UTF-8). Keys and strings are read as `JSON.parse`
  * reads them: escapes decoded, a later duplicate key replacing an earlier one. uuids and message
  * ids are compared as numbers given to their bytes, not as strings. A line the scan rejects, or
- * cannot handle (too many members, too deep), takes the reference path, which decides (so a line
- * that starts with a byte-order mark, which `TextDecoder` drops, is still read).
+ * cannot handle (too many members, too deep), takes the reference path, which decides (a line
+ * that starts with a byte-order mark is malformed there too: the decoder keeps the mark).
  *
  * @module
  */
@@ -202,7 +202,12 @@ const USAGE_FIELDS = [
   "output_tokens",
 ] as const;
 
-const decoder = new TextDecoder();
+/**
+ * Keeps a byte-order mark: one that starts a line after the first is not JSON (JSON.parse rejects
+ * it), so that line is malformed, as it is for the reader and for a per-line JSON parse. The
+ * framing already dropped the one that starts a file.
+ */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * What a message's last snapshot says about the four counted usage fields, in

@@ -138,7 +138,7 @@ Deno.test("random lines: all but the deliberately malformed ones are valid JSON"
 
 Deno.test("fast path: odd lines one by one", () => {
   const cases = [
-    // A byte-order mark before a later line: TextDecoder drops it, so JSON.parse reads the line.
+    // A byte-order mark before a later line: not JSON, so the line is malformed on both paths.
     '{"type":"user","uuid":"a"}\n\uFEFF{"type":"assistant","message":{"id":"m","usage":{}}}',
     // Escaped keys and values at every level.
     '{"t\\u0079pe":"\\u0061ssistant","m\\u0065ssage":{"\\u0069d":"m1","usag\\u0065":' +

@@ -3,6 +3,7 @@
  * worked out by hand in a comment next to it.
  */
 import assert from "node:assert/strict";
+import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
 import { measureTranscript } from "../../lib/readcost/file_measure.ts";
 import { assistant, boundary, call, jsonl, result, usage } from "./_records.ts";
 
@@ -259,6 +260,19 @@ Deno.test("BOM and CRLF are handled by the shared framing", () => {
   const m = measureTranscript(text);
   assert.equal(m.malformedLines, 0);
   assert.equal(m.usage.inputTokens, 12);
+});
+
+Deno.test("a byte-order mark starting a later line makes that line malformed, as for the reader", () => {
+  // Expected by hand: JSON.parse rejects a text that starts with U+FEFF, and analysis-spec §1
+  // drops a mark only at the start of a file. So m2's line is skipped: 1 malformed, input 7.
+  const text = JSON.stringify(assistant({ id: "m1", usage: usage(7, 0, 0) })) + "\n\uFEFF" +
+    JSON.stringify(assistant({ id: "m2", usage: usage(5, 0, 0) })) + "\n";
+  assert.throws(() => JSON.parse(text.split("\n")[1]), SyntaxError);
+  const m = measureTranscript(text);
+  assert.equal(m.malformedLines, 1);
+  assert.equal(m.usage.inputTokens, 7);
+  const corpus = corpusFromText([{ path: "a.jsonl", text }]);
+  assert.equal(corpus.diagnostics.malformedLines, 1);
 });
 
 Deno.test("invalid usage values count as 0 and are counted once, on the last snapshot", () => {
