@@ -12,7 +12,7 @@ const nodePath = Deno.build.os === "windows" ? await import("node:path") : undef
 /** The path separator of this system. */
 export const SEPARATOR: string = nodePath?.sep ?? "/";
 
-/** `segments` normalised: no empty or `.` segments, `..` cancelling the segment before it. */
+/** `path` normalised: no empty or `.` segments, `..` cancelling the segment before it. */
 function _normalize(path: string, absolute: boolean): string {
   const out: string[] = [];
   for (const segment of path.split("/")) {
