@@ -17,7 +17,7 @@ import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shar
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
-Summarises Claude Code transcripts: files, sessions (main and sub-agent), de-duplicated requests,
+Summarises Claude Code transcripts: files, sessions (main, sub-agent, helper), de-duplicated requests,
 models, compactions, work hours, billed tokens, billing mix, omega, the observed trigger level and
 what was skipped. Directories are walked recursively for *.jsonl (symlinks not followed).
 With no PATH: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects.
@@ -26,7 +26,8 @@ Transcripts are only read. Output holds aggregates only: no transcript text, pat
 Options:
   --json                 Print one JSON document (analysis-spec section 5 "corpus") to stdout.
   --requests FILE        Also write the per-request table as CSV to FILE (session number, session
-                         kind, timestamp, u, w5, w1h, r, y, x, c; no ids, no paths).
+                         kind main/subagent/helper, timestamp, u, w5, w1h, r, y, x, c; no ids, no
+                         paths).
   --model NAME           Target model (default: the model with the most requests).
   --idle-limit SECONDS   Gaps longer than this count as idle (default: 300).
   -h, --help             Show this help.
@@ -39,12 +40,18 @@ Exit codes:
   4  a file could not be read
 `;
 
+const KIND_NAMES: Record<number, string> = {
+  [SESSION_KIND.main]: "main",
+  [SESSION_KIND.subagent]: "subagent",
+  [SESSION_KIND.helper]: "helper",
+};
+
 /** Writes the request table as CSV (no ids, no paths). */
 export function requestsCsv(corpus: Corpus): string {
   const r = corpus.requests;
   const rows = ["session,kind,timestamp,u,w5,w1h,r,y,x,c"];
   for (let i = 0; i < r.length; i++) {
-    const kind = corpus.sessions.kind[r.session[i]] === SESSION_KIND.main ? "main" : "subagent";
+    const kind = KIND_NAMES[corpus.sessions.kind[r.session[i]]] ?? "subagent";
     const time = Number.isNaN(r.timeMs[i]) ? "" : new Date(r.timeMs[i]).toISOString();
     rows.push(
       `${r.session[i]},${kind},${time},${r.input[i]},${r.cacheWrite5m[i]},${r.cacheWrite1h[i]},` +
@@ -70,11 +77,12 @@ export function formatSummary(s: CorpusSummary): string {
     `Corpus: ${s.files} files, ${millions(s.bytes)}B read`,
     `Model: ${s.model} (requests by model: ${models || "none"})`,
     `Sessions: ${
-      s.sessions.main + s.sessions.subagent
-    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent); ` +
+      s.sessions.main + s.sessions.subagent + s.sessions.helper
+    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent + ${s.sessions.helper} helper); ` +
     `left out: ${s.excludedSessions.otherModel} with another model, ${s.excludedSessions.noTargetModel} with no request of the model`,
     `Requests: ${s.requests} (de-duplicated)`,
-    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ${s.compactions.timed} timed; ` +
+    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ` +
+    `${s.compactions.unknown} unknown trigger, ${s.compactions.timed} timed; ` +
     `observed trigger ${
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
@@ -87,9 +95,10 @@ export function formatSummary(s: CorpusSummary): string {
     `Skipped: ${d.malformedLines} malformed lines, ${d.blankLines} blank lines, ${d.syntheticRecords} <synthetic> records, ` +
     `${d.apiErrorRecords} API-error records, ${d.zeroUsageRequests} zero-usage requests, ${d.blocksWithoutUsage} blocks without usage`,
     `Merged: ${d.duplicateBlocks} duplicate blocks (${d.crossFileDuplicateRequests} requests copied across files); ` +
-    `keys without message.id ${d.requestsWithoutMessageId}, without requestId ${d.requestsWithoutRequestId}`,
+    `keys without message.id ${d.requestsWithoutMessageId}`,
     `Other: ${d.microcompactions} microcompactions, ${d.compactionsWithoutDuration} compactions without duration, ` +
-    `${d.compactionsWithoutSummary} without summary`,
+    `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
+    `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,
     `Record types: ${types}`,
     "",
   ].join("\n");
