@@ -5,6 +5,7 @@
  */
 
 import type { Corpus } from "../lib/transcript/tables.ts";
+import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -68,6 +69,8 @@ export function emptySampleMessage(
   if (corpus.files === 0) {
     return `${command}: empty sample: no transcript (*.jsonl) found under ${paths.join(", ")}`;
   }
+  const filtered = modelFilterEmptyMessage(corpus);
+  if (filtered !== undefined) return `${command}: empty sample: ${filtered}`;
   const d = corpus.diagnostics;
   const leftOut = d.excludedSessions.otherModel + d.excludedSessions.noTargetModel;
   return `${command}: empty sample: ${corpus.files} files gave no request of ` +

@@ -8,6 +8,7 @@ import {
   type Corpus,
   type CorpusSummary,
   readCorpus,
+  SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
@@ -27,7 +28,7 @@ import { filteredOutMessage, filterFromValues, filterLine, selectInput } from ".
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
-Summarises Claude Code transcripts: files, sessions (main and sub-agent), de-duplicated requests,
+Summarises Claude Code transcripts: files, sessions (main, sub-agent, helper), de-duplicated requests,
 models, compactions, work hours, billed tokens, billing mix, omega, the observed trigger level and
 what was skipped. Directories are walked recursively for *.jsonl (symlinks not followed).
 Relative paths are taken from where you run the command. With no PATH: each folder of
@@ -64,7 +65,11 @@ export const REQUESTS_CSV_HEADER = "session,session_kind,timestamp_utc,input_tok
   "cache_write_5m_tokens,cache_write_1h_tokens,cache_read_tokens,output_tokens," +
   "context_tokens,cached_share";
 
-const KIND_NAMES = ["main", "subagent", "helper"];
+const KIND_NAMES: Record<number, string> = {
+  [SESSION_KIND.main]: "main",
+  [SESSION_KIND.subagent]: "subagent",
+  [SESSION_KIND.helper]: "helper",
+};
 
 /**
  * Writes the request table as CSV (no ids, no paths), one row per request.
@@ -102,11 +107,12 @@ export function formatSummary(s: CorpusSummary): string {
     `Corpus: ${s.files} files, ${millions(s.bytes)}B read`,
     `Model: ${s.model} (requests by model: ${models || "none"})`,
     `Sessions: ${
-      s.sessions.main + s.sessions.subagent
-    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent); ` +
+      s.sessions.main + s.sessions.subagent + s.sessions.helper
+    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent + ${s.sessions.helper} helper); ` +
     `left out: ${s.excludedSessions.otherModel} with another model, ${s.excludedSessions.noTargetModel} with no request of the model`,
     `Requests: ${s.requests} (de-duplicated)`,
-    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ${s.compactions.timed} timed; ` +
+    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ` +
+    `${s.compactions.unknown} unknown trigger, ${s.compactions.timed} timed; ` +
     `observed trigger ${
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
@@ -119,9 +125,10 @@ export function formatSummary(s: CorpusSummary): string {
     `Skipped: ${d.malformedLines} malformed lines, ${d.blankLines} blank lines, ${d.syntheticRecords} <synthetic> records, ` +
     `${d.apiErrorRecords} API-error records, ${d.zeroUsageRequests} zero-usage requests, ${d.blocksWithoutUsage} blocks without usage`,
     `Merged: ${d.duplicateBlocks} duplicate blocks (${d.crossFileDuplicateRequests} requests copied across files); ` +
-    `keys without message.id ${d.requestsWithoutMessageId}, without requestId ${d.requestsWithoutRequestId}`,
+    `keys without message.id ${d.requestsWithoutMessageId}`,
     `Other: ${d.microcompactions} microcompactions, ${d.compactionsWithoutDuration} compactions without duration, ` +
-    `${d.compactionsWithoutSummary} without summary`,
+    `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
+    `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,
     `Record types: ${types}`,
     "",
   ].join("\n");

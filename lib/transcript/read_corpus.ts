@@ -16,7 +16,7 @@ import { warmUpParser } from "./warm_up.ts";
 export { parseTranscriptFile };
 
 /** Options of {@linkcode readCorpus}. */
-export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
+export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "paths"> {
   /** Called after each file with the number of files done, the total and the bytes so far. */
   onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
   /**
@@ -108,7 +108,7 @@ export async function readCorpus(
       fileError,
     });
   }
-  return assembleCorpus(parses, { ...options, bytes });
+  return assembleCorpus(parses, { ...options, bytes, paths: files });
 }
 
 /**
@@ -130,7 +130,7 @@ export async function readCorpus(
  */
 export function corpusFromText(
   files: { path: string; text: string }[],
-  options: Omit<AssembleOptions, "bytes"> = {},
+  options: Omit<AssembleOptions, "bytes" | "paths"> = {},
 ): Corpus {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let bytes = 0;
@@ -141,5 +141,5 @@ export function corpusFromText(
     bytes += result.bytes;
     return parser.finish();
   });
-  return assembleCorpus(parses, { ...options, bytes });
+  return assembleCorpus(parses, { ...options, bytes, paths: sorted.map((f) => f.path) });
 }

@@ -25,7 +25,7 @@ Deno.test("corpus CLI: --json reports the hand-computed summary and nothing priv
     const summary = JSON.parse(out);
     assert.equal(summary.requests, 11);
     assert.equal(summary.billedTokens, 12264);
-    assert.deepEqual(summary.sessions, { main: 3, subagent: 2 });
+    assert.deepEqual(summary.sessions, { main: 3, subagent: 2, helper: 0 });
     // Transcript text, ids and paths never appear.
     for (const secret of ["SECRET", "m1:r1", "aaa", dir, "proj/"]) {
       assert.ok(!out.includes(secret), `output contains ${secret}`);
