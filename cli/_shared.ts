@@ -5,6 +5,7 @@
  */
 
 import type { Corpus } from "../lib/transcript/tables.ts";
+import { UnreadablePathError } from "../lib/transcript/discover.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -31,6 +32,10 @@ export function failureExit(command: string, error: unknown): number {
     return EXIT.unreadable;
   }
   if (error instanceof Deno.errors.NotCapable) return EXIT.unreadable;
+  // A FIFO, device or socket named as input, or a symbolic-link loop (discover.ts).
+  if (error instanceof UnreadablePathError || error instanceof Deno.errors.FilesystemLoop) {
+    return EXIT.unreadable;
+  }
   return EXIT.emptySample;
 }
 
@@ -75,4 +80,19 @@ export function emptySampleMessage(
       corpus.model ? `model ${corpus.model}` : "any model"
     } (${d.malformedLines} malformed lines, ` +
     `${leftOut} sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`;
+}
+
+/**
+ * One warning line per kind of input the reader skipped without a diagnostic line of its own in
+ * the text report (names that are not UTF-8), or an empty list. Counts only, never a name.
+ *
+ * @param command Name shown before the message.
+ * @param corpus The corpus read.
+ * @returns Lines for stderr.
+ */
+export function readerWarnings(command: string, corpus: Corpus): string[] {
+  const n = corpus.diagnostics.undecodableNames;
+  return n > 0
+    ? [`${command}: skipped ${n} file or folder name${n === 1 ? "" : "s"} not valid UTF-8`]
+    : [];
 }

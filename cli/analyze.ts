@@ -17,7 +17,13 @@ import {
   type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
-import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
+import {
+  emptySampleMessage,
+  EXIT,
+  failureExit,
+  progressReporter,
+  readerWarnings,
+} from "./_shared.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 /** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
@@ -447,6 +453,7 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, paths));
       return EXIT.emptySample;

@@ -13,7 +13,13 @@ import {
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
-import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
+import {
+  emptySampleMessage,
+  EXIT,
+  failureExit,
+  progressReporter,
+  readerWarnings,
+} from "./_shared.ts";
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
@@ -143,6 +149,7 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("corpus"),
     });
+    for (const warning of readerWarnings("corpus", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("corpus", corpus, paths));
       return EXIT.emptySample;

@@ -147,6 +147,11 @@ export interface FileMeasurement {
   lines: number;
   /** Lines skipped because they are not a JSON object. */
   malformedLines: number;
+  /**
+   * Lines over the reader's line limit, skipped unread (set by the file-system edge from the
+   * splitter; absent: none).
+   */
+  oversizedLines?: number;
   /** Unique usage-bearing assistant messages. */
   assistantMessages: number;
   usage: UsageTotals;

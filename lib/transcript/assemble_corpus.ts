@@ -140,6 +140,9 @@ function _emptyDiagnostics(): ReaderDiagnostics {
     compactionsWithoutSummary: 0,
     excludedSessions: { otherModel: 0, noTargetModel: 0 },
     requestsByModel: {},
+    oversizedLines: 0,
+    invalidUsageValues: 0,
+    undecodableNames: 0,
   };
 }
 
@@ -179,6 +182,8 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
       }
     }
     diagnostics.blankLines += c.blankLines;
+    diagnostics.oversizedLines += c.oversizedLines;
+    diagnostics.invalidUsageValues += c.invalidUsageValues;
     for (const [type, n] of Object.entries(c.recordTypes)) {
       diagnostics.recordTypes[type] = (diagnostics.recordTypes[type] ?? 0) + n;
     }

@@ -155,6 +155,10 @@ export interface FileCounts {
    * they count as duplicate blocks in the corpus diagnostics.
    */
   repeatedBlocks: number;
+  /** Lines over the line limit, skipped unread (fed by the caller from the splitter). */
+  oversizedLines: number;
+  /** Usage counts present but not a number from 0 to 2^53 − 1 (read as 0). */
+  invalidUsageValues: number;
 }
 
 /** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
@@ -430,6 +434,8 @@ export class FileParser {
     blocksWithoutMessageId: 0,
     blocksWithoutRequestId: 0,
     repeatedBlocks: 0,
+    oversizedLines: 0,
+    invalidUsageValues: 0,
   };
   #fields = new Fields();
 
@@ -658,6 +664,11 @@ export class FileParser {
   /** Counts a blank line (for callers that feed blank-line counts from the splitter). */
   addBlankLines(n: number): void {
     this.#counts.blankLines += n;
+  }
+
+  /** Counts lines the splitter skipped for their length (see `maxLineBytes` in jsonl.ts). */
+  addOversizedLines(n: number): void {
+    this.#counts.oversizedLines += n;
   }
 
   /** Returns what the file held. The parser must not be used afterwards. */
