@@ -13,6 +13,7 @@ import {
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
+import { checkOutputPath } from "../lib/io/output_path.ts";
 import {
   emptySampleMessage,
   EXIT,
@@ -32,7 +33,8 @@ Transcripts are only read. Output holds aggregates only: no transcript text, pat
 Options:
   --json                 Print one JSON document (analysis-spec section 5 "corpus") to stdout.
   --requests FILE        Also write the per-request table as CSV to FILE (session number, session
-                         kind, timestamp, u, w5, w1h, r, y, x, c; no ids, no paths).
+                         kind, timestamp, u, w5, w1h, r, y, x, c; no ids, no paths). FILE may not
+                         be a .jsonl file or a path the command reads (exit 2).
   --model NAME           Target model (default: the model with the most requests).
   --idle-limit SECONDS   Gaps longer than this count as idle (default: 300).
   -h, --help             Show this help.
@@ -144,6 +146,13 @@ export async function main(args: string[]): Promise<number> {
   let paths = positionals;
   try {
     if (paths.length === 0) paths = [defaultProjectsDir()];
+    const unsafe = values.requests === undefined
+      ? undefined
+      : await checkOutputPath(values.requests, paths);
+    if (unsafe !== undefined) {
+      console.error(`corpus: --requests: ${unsafe}`);
+      return EXIT.invalidArguments;
+    }
     const corpus = await readCorpus(paths, {
       model: values.model,
       idleLimitSeconds,
