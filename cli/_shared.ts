@@ -6,6 +6,7 @@
 
 import type { Corpus } from "../lib/transcript/tables.ts";
 import { UnreadablePathError } from "../lib/transcript/discover.ts";
+import { OutputError } from "../lib/io/stdout.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -14,11 +15,13 @@ export const EXIT = {
   invalidArguments: 2,
   missingPath: 3,
   unreadable: 4,
+  /** The output could not be written (stdout closed early, disk full); as `measure`'s 5. */
+  outputFailed: 5,
 } as const;
 
 /**
  * Prints an error to stderr and picks its exit code: a missing path → 3, an unreadable file → 4,
- * anything else (a bad value, a failed fit) → 1 with its message.
+ * an output that could not be written → 5, anything else (a bad value, a failed fit) → 1 with its message.
  *
  * @param command Name shown before the message.
  * @param error What was thrown.
@@ -26,7 +29,12 @@ export const EXIT = {
  */
 export function failureExit(command: string, error: unknown): number {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`${command}: ${message}`);
+  try {
+    console.error(`${command}: ${message}`);
+  } catch {
+    // stderr is gone too; the exit code still tells.
+  }
+  if (error instanceof OutputError) return EXIT.outputFailed;
   if (error instanceof Deno.errors.NotFound) return EXIT.missingPath;
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.IsADirectory) {
     return EXIT.unreadable;

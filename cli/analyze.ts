@@ -17,6 +17,7 @@ import {
   type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
 import {
   emptySampleMessage,
   EXIT,
@@ -95,7 +96,8 @@ Exit codes:
   1  nothing to analyze: no request of the model, or a model could not be fitted
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
 interface NumberFlag {
@@ -469,7 +471,7 @@ export async function main(args: string[]): Promise<number> {
       }
       throw error;
     }
-    console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    writeStdout((values.json ? JSON.stringify(report, null, 2) : formatReport(report)) + "\n");
     return EXIT.ok;
   } catch (error) {
     return failureExit("analyze", error);

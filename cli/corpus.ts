@@ -14,6 +14,7 @@ import {
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
 import { checkOutputPath } from "../lib/io/output_path.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
 import {
   emptySampleMessage,
   EXIT,
@@ -44,7 +45,8 @@ Exit codes:
   1  the corpus has no usable request (empty sample)
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
 /** Writes the request table as CSV (no ids, no paths). */
@@ -165,7 +167,7 @@ export async function main(args: string[]): Promise<number> {
     }
     const summary = summarizeCorpus(corpus);
     if (values.requests) await Deno.writeTextFile(values.requests, requestsCsv(corpus));
-    console.log(values.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+    writeStdout((values.json ? JSON.stringify(summary, null, 2) : formatSummary(summary)) + "\n");
     return EXIT.ok;
   } catch (error) {
     return failureExit("corpus", error);
