@@ -123,8 +123,18 @@ Deno.test("LineSplitter: CRLF, blank lines, BOM, a final line without newline, l
   splitLines("a\n\uFEFFb", (b, s, e, n) => inner.push([n, decoder.decode(b.subarray(s, e))]));
   assert.deepEqual(inner, [[1, "a"], [2, "\uFEFFb"]]);
   // Empty input and a lone newline: no lines; the newline is one blank line (by hand).
-  assert.deepEqual(splitLines("", () => assert.fail()), { bytes: 0, blankLines: 0, lines: 0, oversizedLines: 0 });
-  assert.deepEqual(splitLines("\n", () => assert.fail()), { bytes: 1, blankLines: 1, lines: 0, oversizedLines: 0 });
+  assert.deepEqual(splitLines("", () => assert.fail()), {
+    bytes: 0,
+    blankLines: 0,
+    lines: 0,
+    oversizedLines: 0,
+  });
+  assert.deepEqual(splitLines("\n", () => assert.fail()), {
+    bytes: 1,
+    blankLines: 1,
+    lines: 0,
+    oversizedLines: 0,
+  });
   assert.equal(nextRegionOffset(), before);
 });
 
