@@ -900,6 +900,7 @@ export class FileParser {
     const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
     const usage = this.#usage;
     const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
+    if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;
