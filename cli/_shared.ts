@@ -6,6 +6,8 @@
 
 import type { Corpus } from "../lib/transcript/tables.ts";
 import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.ts";
+import { UnreadablePathError } from "../lib/transcript/discover.ts";
+import { OutputError } from "../lib/io/stdout.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -14,11 +16,13 @@ export const EXIT = {
   invalidArguments: 2,
   missingPath: 3,
   unreadable: 4,
+  /** The output could not be written (stdout closed early, disk full); as `measure`'s 5. */
+  outputFailed: 5,
 } as const;
 
 /**
  * Prints an error to stderr and picks its exit code: a missing path → 3, an unreadable file → 4,
- * anything else (a bad value, a failed fit) → 1 with its message.
+ * an output that could not be written → 5, anything else (a bad value, a failed fit) → 1 with its message.
  *
  * @param command Name shown before the message.
  * @param error What was thrown.
@@ -26,12 +30,21 @@ export const EXIT = {
  */
 export function failureExit(command: string, error: unknown): number {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`${command}: ${message}`);
+  try {
+    console.error(`${command}: ${message}`);
+  } catch {
+    // stderr is gone too; the exit code still tells.
+  }
+  if (error instanceof OutputError) return EXIT.outputFailed;
   if (error instanceof Deno.errors.NotFound) return EXIT.missingPath;
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.IsADirectory) {
     return EXIT.unreadable;
   }
   if (error instanceof Deno.errors.NotCapable) return EXIT.unreadable;
+  // A FIFO, device or socket named as input, or a symbolic-link loop (discover.ts).
+  if (error instanceof UnreadablePathError || error instanceof Deno.errors.FilesystemLoop) {
+    return EXIT.unreadable;
+  }
   return EXIT.emptySample;
 }
 
@@ -240,4 +253,19 @@ export function usageExit(command: string, error: unknown): number {
  */
 export function versionLine(command: string): string {
   return `${command} ${VERSION} (deno ${Deno.version.deno})`;
+}
+
+/**
+ * One warning line per kind of input the reader skipped without a diagnostic line of its own in
+ * the text report (names that are not UTF-8), or an empty list. Counts only, never a name.
+ *
+ * @param command Name shown before the message.
+ * @param corpus The corpus read.
+ * @returns Lines for stderr.
+ */
+export function readerWarnings(command: string, corpus: Corpus): string[] {
+  const n = corpus.diagnostics.undecodableNames;
+  return n > 0
+    ? [`${command}: skipped ${n} file or folder name${n === 1 ? "" : "s"} not valid UTF-8`]
+    : [];
 }

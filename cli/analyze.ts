@@ -16,6 +16,7 @@ import {
   type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
 import {
   COMMON_HELP,
   emptySampleMessage,
@@ -26,6 +27,7 @@ import {
   type OptionSpec,
   parseCommandLine,
   progressReporter,
+  readerWarnings,
   usageExit,
   versionLine,
 } from "./_shared.ts";
@@ -104,7 +106,8 @@ Exit codes:
   1  nothing to analyze: no request of the model, or a model could not be fitted
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
 interface NumberFlag {
@@ -472,6 +475,7 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, input.paths));
       return EXIT.emptySample;
@@ -489,10 +493,11 @@ export async function main(args: string[]): Promise<number> {
     }
     // The filter joins the options it was run with (additive: the other fields keep their place).
     const document = { ...report, options: { ...report.options, filters: input.filters } };
-    console.log(
-      values.json
+    writeStdout(
+      (values.json
         ? JSON.stringify(document, null, 2)
-        : [filterLine(input.filters), formatReport(report)].filter((t) => t !== "").join("\n"),
+        : [filterLine(input.filters), formatReport(report)].filter((t) => t !== "").join("\n")) +
+        "\n",
     );
     return EXIT.ok;
   } catch (error) {

@@ -11,6 +11,8 @@ import {
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
+import { checkOutputPath } from "../lib/io/output_path.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
   COMMON_HELP,
@@ -21,6 +23,7 @@ import {
   FILTER_OPTIONS,
   parseCommandLine,
   progressReporter,
+  readerWarnings,
   usageExit,
   versionLine,
 } from "./_shared.ts";
@@ -40,7 +43,8 @@ Options:
   --json                  Print one JSON document (docs/schema, "corpus") to stdout.
   --requests FILE         Also write the per-request table as CSV to FILE, or to stdout with
                           "-" (the summary then goes to stderr). One row per request, no ids or
-                          paths; the header names each column with its unit.
+                          paths; the header names each column with its unit. FILE may not be a
+                          .jsonl file or a path the command reads (exit 2).
   --model NAME            Target model (default: the model with the most requests).
   --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
 ${FILTER_HELP}
@@ -51,7 +55,8 @@ Exit codes:
   1  the corpus has no usable request (empty sample)
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
 /**
@@ -188,11 +193,20 @@ export async function main(args: string[]): Promise<number> {
       console.error(filteredOut);
       return EXIT.emptySample;
     }
+    const unsafe = values.requests === undefined ? undefined : await checkOutputPath(
+      values.requests === "-" ? "-" : callerPath(values.requests),
+      input.paths,
+    );
+    if (unsafe !== undefined) {
+      console.error(`corpus: --requests: ${unsafe}`);
+      return EXIT.invalidArguments;
+    }
     const corpus = await readCorpus(input.files, {
       model: values.model,
       idleLimitSeconds,
       onProgress: progressReporter("corpus"),
     });
+    for (const warning of readerWarnings("corpus", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("corpus", corpus, input.paths));
       return EXIT.emptySample;
@@ -206,19 +220,13 @@ export async function main(args: string[]): Promise<number> {
       ? JSON.stringify(summary, null, 2)
       : [filterLine(input.filters), formatSummary(summary)].filter((t) => t !== "").join("\n");
     if (toStdout) {
-      await _writeStdout(requestsCsv(corpus));
+      writeStdout(requestsCsv(corpus));
       console.error(text);
-    } else console.log(text);
+    } else writeStdout(text + "\n");
     return EXIT.ok;
   } catch (error) {
     return failureExit("corpus", error);
   }
-}
-
-async function _writeStdout(text: string): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) written += await Deno.stdout.write(bytes.subarray(written));
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

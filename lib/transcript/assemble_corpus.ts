@@ -174,6 +174,9 @@ function _emptyDiagnostics(): ReaderDiagnostics {
     unmatchedCompactionCalls: 0,
     excludedSessions: { otherModel: 0, noTargetModel: 0 },
     requestsByModel: {},
+    oversizedLines: 0,
+    invalidUsageValues: 0,
+    undecodableNames: 0,
   };
 }
 
@@ -237,6 +240,8 @@ function _gatherFiles(
       }
     }
     diagnostics.blankLines += c.blankLines;
+    diagnostics.oversizedLines += c.oversizedLines;
+    diagnostics.invalidUsageValues += c.invalidUsageValues;
     for (const [type, n] of Object.entries(c.recordTypes)) {
       diagnostics.recordTypes[type] = (diagnostics.recordTypes[type] ?? 0) + n;
     }

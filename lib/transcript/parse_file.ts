@@ -160,6 +160,10 @@ export interface FileCounts {
    * they count as duplicate blocks in the corpus diagnostics.
    */
   repeatedBlocks: number;
+  /** Lines over the line limit, skipped unread (fed by the caller from the splitter). */
+  oversizedLines: number;
+  /** Usage counts present but not a number from 0 to 2^53 − 1 (read as 0). */
+  invalidUsageValues: number;
 }
 
 /** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
@@ -439,6 +443,8 @@ export class FileParser {
     microcompactions: 0,
     blocksWithoutMessageId: 0,
     repeatedBlocks: 0,
+    oversizedLines: 0,
+    invalidUsageValues: 0,
   };
   #laterParents: LaterParent[] = [];
   #fields = new Fields();
@@ -661,6 +667,11 @@ export class FileParser {
     this.#counts.blankLines += n;
   }
 
+  /** Counts lines the splitter skipped for their length (see `maxLineBytes` in jsonl.ts). */
+  addOversizedLines(n: number): void {
+    this.#counts.oversizedLines += n;
+  }
+
   /** Returns what the file held. The parser must not be used afterwards. */
   finish(): FileParse {
     this.#resolveLaterParents();
@@ -876,6 +887,7 @@ export class FileParser {
     const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
     const usage = this.#usage;
     const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
+    if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;

@@ -153,6 +153,18 @@ export interface ReaderDiagnostics {
   excludedSessions: { otherModel: number; noTargetModel: number };
   /** Requests per model over the whole corpus (before the model filter). */
   requestsByModel: Record<string, number>;
+  /**
+   * Lines longer than the reader's line limit (64 MiB, see `MAX_LINE_BYTES` in jsonl.ts),
+   * skipped unread.
+   */
+  oversizedLines: number;
+  /**
+   * Usage token counts that are present but not a number from 0 to 2^53 − 1 (negative, too
+   * large to add exactly, not a number); read as 0. `null` counts as absent.
+   */
+  invalidUsageValues: number;
+  /** Files or folders whose name is not valid UTF-8, skipped while walking (see discover.ts). */
+  undecodableNames: number;
 }
 
 /** Everything the reader returns for the trigger analysis and the corpus summary. */
