@@ -475,6 +475,8 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    // The files were discovered before reading: their skipped names join the diagnostics.
+    corpus.diagnostics.undecodableNames += input.undecodableNames;
     for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, input.paths));
