@@ -35,6 +35,7 @@ import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "./argmin_trigger.ts";
+import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
 import { observedBill } from "./observed_bill.ts";
 import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
@@ -97,8 +98,12 @@ export interface AnalyzeOptions {
   workloads?: number;
   /** Block bootstrap method. @default {"permute"} */
   method?: BlockMethod;
-  /** Steps per block. @default {8} */
-  blockSize?: number;
+  /**
+   * Steps per block, or `"auto"`: chosen from the steps' growth series by the Politis–White
+   * rule (docs/method.md, "Block length chosen from the data"); the document records the
+   * choice in `options.blockSizeChosen`. @default {8}
+   */
+  blockSize?: number | "auto";
   /** PRNG seed. @default {1} */
   seed?: number;
   /** First trigger of the grid, tokens. @default {40000} */
@@ -184,7 +189,10 @@ export interface TriggerReport {
     cPost: number | null;
     workloads: number;
     method: BlockMethod;
+    /** Steps per block used (the chosen one under `"auto"`). */
     blockSize: number;
+    /** What `blockSize: "auto"` chose, per method; null when the size was given. */
+    blockSizeChosen: AutoBlockSize | null;
     seed: number;
     triggerFrom: number;
     triggerTo: number;
@@ -505,7 +513,9 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   const compactionModelSource = resolved.source;
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
-  const workloads = drawWorkloads(steps, o);
+  const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
+  const blockSize = blockSizeChosen?.blockSize[o.method] ?? (o.blockSize as number);
+  const workloads = drawWorkloads(steps, { ...o, blockSize });
   const triggers = triggerGrid(model, {
     from: o.triggerFrom,
     to: o.triggerTo,
@@ -531,6 +541,8 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     steps,
     workloads,
     triggers,
+    blockSize,
+    blockSizeChosen,
   };
 }
 
@@ -549,6 +561,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     steps,
     workloads,
     triggers,
+    blockSize,
+    blockSizeChosen,
   } = prepared;
   const { diagnostics: _diagnostics, ...corpusSummary } = summary;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
@@ -610,7 +624,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       cPost: o.cPost,
       workloads: o.workloads,
       method: o.method,
-      blockSize: o.blockSize,
+      blockSize,
+      blockSizeChosen,
       seed: o.seed,
       triggerFrom: o.triggerFrom,
       triggerTo: o.triggerTo,
