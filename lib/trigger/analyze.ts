@@ -122,8 +122,11 @@ export interface AnalyzeOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** {@linkcode AnalyzeOptions} as the defaults hold them: there the block size is a number. */
+type AnalyzeDefaults = Omit<AnalyzeOptions, "blockSize"> & { blockSize?: number };
+
 /** Defaults of {@linkcode AnalyzeOptions} (the seed's analysis). */
-export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeOptions, "onProgress">>> =
+export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeDefaults, "onProgress">>> =
   Object.freeze({
     alpha: DEFAULT_PRICES.alpha,
     rho: DEFAULT_PRICES.rho,
@@ -191,8 +194,11 @@ export interface TriggerReport {
     method: BlockMethod;
     /** Steps per block used (the chosen one under `"auto"`). */
     blockSize: number;
-    /** What `blockSize: "auto"` chose, per method; null when the size was given. */
-    blockSizeChosen: AutoBlockSize | null;
+    /**
+     * What `blockSize: "auto"` chose, per method; null when the size was given. Always in the
+     * document; optional in the type only so that documents built by hand still type-check.
+     */
+    blockSizeChosen?: AutoBlockSize | null;
     seed: number;
     triggerFrom: number;
     triggerTo: number;
@@ -426,7 +432,9 @@ type _Prepared = ReturnType<typeof _prepare>;
 function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   // An option given as undefined takes its default (a plain spread would keep the undefined).
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as typeof DEFAULT_ANALYZE_OPTIONS;
+  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as
+    & Omit<typeof DEFAULT_ANALYZE_OPTIONS, "blockSize">
+    & { blockSize: number | "auto" };
   if (corpus.requests.length === 0) {
     throw new RangeError(
       `Cannot analyze: the corpus has no requests of model "${corpus.model}"`,
@@ -514,7 +522,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
   const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
-  const blockSize = blockSizeChosen?.blockSize[o.method] ?? (o.blockSize as number);
+  const blockSize = blockSizeChosen?.blockSize[o.method] ?? o.blockSize as number;
   const workloads = drawWorkloads(steps, { ...o, blockSize });
   const triggers = triggerGrid(model, {
     from: o.triggerFrom,
