@@ -234,32 +234,6 @@ export function forEachMember(
   return -1;
 }
 
-/**
- * Walks the elements of the array at `pos`.
- *
- * @returns The position after the array, or -1 when it is not a well-formed array.
- */
-export function forEachElement(
-  line: Uint8Array,
-  pos: number,
-  visit: (valueStart: number, valueEnd: number) => void,
-): number {
-  pos = skipSpace(line, pos);
-  if (line[pos] !== OPEN_BRACKET) return -1;
-  pos = skipSpace(line, pos + 1);
-  if (line[pos] === CLOSE_BRACKET) return pos + 1;
-  while (pos < line.length) {
-    const valueEnd = skipValue(line, pos);
-    if (valueEnd === -1) return -1;
-    visit(pos, valueEnd);
-    pos = skipSpace(line, valueEnd);
-    if (line[pos] === CLOSE_BRACKET) return pos + 1;
-    if (line[pos] !== COMMA) return -1;
-    pos = skipSpace(line, pos + 1);
-  }
-  return -1;
-}
-
 /** Whether the raw key bytes `line[keyStart, keyEnd)` equal the ASCII `key`. */
 export function keyIs(line: Uint8Array, keyStart: number, keyEnd: number, key: string): boolean {
   if (keyEnd - keyStart !== key.length) return false;
@@ -269,19 +243,7 @@ export function keyIs(line: Uint8Array, keyStart: number, keyEnd: number, key: s
   return true;
 }
 
-/** The raw key as a string (keys are short ASCII in practice; escapes are left as written). */
-export function keyText(line: Uint8Array, keyStart: number, keyEnd: number): string {
-  let text = "";
-  for (let i = keyStart; i < keyEnd; i++) text += String.fromCharCode(line[i]);
-  return text;
-}
-
 const decoder = new TextDecoder();
-
-/** Decodes `line[start, end)` as UTF-8 text. */
-export function decodeSlice(line: Uint8Array, start: number, end: number): string {
-  return decoder.decode(line.subarray(start, end));
-}
 
 /** Parses the JSON value at `line[start, end)`. Throws `SyntaxError` like `JSON.parse`. */
 export function parseSlice(line: Uint8Array, start: number, end: number): unknown {
@@ -351,47 +313,4 @@ export function sliceValue(line: Uint8Array, start: number, end: number): unknow
   if (first === 0x66 && end - start === 5) return false;
   if (first === 0x6e && end - start === 4) return null;
   return parseSlice(line, start, end);
-}
-
-/** Appends the plain-ASCII string at `line[start, end)` to `asciiCodes` at `n`; -1 if not one. */
-function _asciiInto(line: Uint8Array, start: number, end: number, n: number): number {
-  if (n < 0 || line[start] !== QUOTE || end - start < 3 || end - start > 130) return -1;
-  for (let i = start + 1; i < end - 1; i++) {
-    const byte = line[i];
-    if (byte === BACKSLASH || byte >= 0x80) return -1;
-    asciiCodes[n++] = byte;
-  }
-  return n;
-}
-
-/**
- * `a:b` for the JSON strings at `line[aStart, aEnd)` and `line[bStart, bEnd)`, or `a` alone when
- * `b` is absent (`bStart` < 0), built as one flat string, when both are non-empty plain-ASCII
- * strings without escapes; `undefined` otherwise (decode them with {@linkcode sliceValue}).
- *
- * @example
- * ```ts
- * import { asciiPair } from "./json_scan.ts";
- * import assert from "node:assert/strict";
- * const line = new TextEncoder().encode('"msg_1" "req_2" "é"');
- * assert.equal(asciiPair(line, 0, 7, 8, 15), "msg_1:req_2");
- * assert.equal(asciiPair(line, 0, 7, -1, -1), "msg_1");
- * assert.equal(asciiPair(line, 0, 7, 16, 20), undefined);
- * ```
- */
-export function asciiPair(
-  line: Uint8Array,
-  aStart: number,
-  aEnd: number,
-  bStart: number,
-  bEnd: number,
-): string | undefined {
-  let n = _asciiInto(line, aStart, aEnd, 0);
-  if (n > 0 && bStart >= 0) {
-    asciiCodes[n] = 0x3a;
-    n = _asciiInto(line, bStart, bEnd, n + 1);
-  }
-  if (n < 0) return undefined;
-  asciiCodes.length = n;
-  return String.fromCharCode.apply(null, asciiCodes);
 }

@@ -8,7 +8,7 @@ import type { SessionTable } from "./tables.ts";
 
 /** Options of {@linkcode longestSessions}. */
 export interface LongestSessionsOptions {
-  /** Only sessions of this kind (`SESSION_KIND`: 0 main, 1 sub-agent). @default {any kind} */
+  /** Only sessions of this kind (`SESSION_KIND`: 0 main, 1 sub-agent, 2 helper). @default {any kind} */
   kind?: number;
   /** How many sessions at most. @default {Infinity} */
   count?: number;

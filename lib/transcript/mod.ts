@@ -21,7 +21,6 @@
 export * from "./tables.ts";
 export * from "./jsonl.ts";
 export * from "./json_scan.ts";
-export * from "./records.ts";
 export * from "./parse_file.ts";
 export * from "./tool_calls.ts";
 export * from "./assemble_corpus.ts";

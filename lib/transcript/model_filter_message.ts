@@ -14,7 +14,8 @@ import type { Corpus } from "./tables.ts";
  *
  * @param corpus A corpus as read.
  * @returns One sentence naming the models with their request counts and the per-model view
- * (`--model all`), or undefined when requests are left, or when there were none to filter.
+ * (`--model all`), or undefined when requests are left, or when there were none to filter. A
+ * target model with no request at all (a `--model` typed wrong) is said as such.
  *
  * @example
  * ```ts
@@ -36,6 +37,10 @@ export function modelFilterEmptyMessage(corpus: Corpus): string | undefined {
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([model, n]) => `${model} ${n}`)
     .join(", ");
+  if (!(corpus.diagnostics.requestsByModel[corpus.model] > 0)) {
+    return `no request of model ${corpus.model}: ${total} requests by model (${models}); ` +
+      `choose one with --model NAME, or see each model's own sessions with --model all.`;
+  }
   const { otherModel, noTargetModel } = corpus.diagnostics.excludedSessions;
   const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
   return `nothing is left after the model filter: ${total} requests by model (${models}), ` +

@@ -89,13 +89,16 @@ function user(n: number, content: unknown, extra: Record<string, unknown> = {}) 
 }
 
 /**
- * The warm-up file of round `r`: one main session, an in-file sidechain, a sub-agent, and the rare
- * records (synthetic, API error, no usage, no ids, compactions with and without a duration,
- * summaries, a blank and a truncated line, CRLF endings).
+ * The warm-up file of round `r`: one main session, an in-file sidechain, a sub-agent, a helper, a
+ * compaction call, and the rare records (synthetic, API error, no usage, no ids, compactions with
+ * and without a duration or a trigger, a logical parent after its boundary, summaries of text,
+ * blocks and null, a blank and a truncated line, CRLF endings).
  */
 export function warmUpText(r = 0): string {
   round = r;
   const sub = { isSidechain: true, agentId: "warm" };
+  const helper = { isSidechain: true, agentId: "aside_question-0f" };
+  const compactCall = { isSidechain: true, agentId: "acompact-0f" };
   const records: unknown[] = [
     user(1, "A prompt"),
     assistant(2, { usage: usage(2, 1) }),
@@ -154,6 +157,24 @@ export function warmUpText(r = 0): string {
     user(36, "A sub-agent task", sub),
     assistant(37, { extra: sub }),
     assistant(38, { extra: sub }),
+    // A helper and a compaction call (no session), told by their agentIds.
+    user(40, "A side question", helper),
+    assistant(41, { extra: helper }),
+    assistant(42, { extra: compactCall }),
+    // Trigger unknown, timed from a logical parent written after the boundary; a null summary.
+    {
+      parentUuid: null,
+      logicalParentUuid: "u45",
+      isSidechain: false,
+      type: "system",
+      subtype: "compact_boundary",
+      uuid: "cb3",
+      timestamp: time(46),
+      compactMetadata: null,
+    },
+    user(44, null, { isCompactSummary: true }),
+    user(45, "The prompt the compaction started from"),
+    assistant(47),
     "",
     '{"type":"assistant","message":{"id":"msg_39","usage":{"input_tokens":',
   ];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { corpusFromText, summarizeCorpus } from "../../lib/transcript/mod.ts";
+import { corpusFromText, readCorpus, summarizeCorpus } from "../../lib/transcript/mod.ts";
 import { boundary, corpusBothWays, jsonl, usage } from "./_both_paths.ts";
 import { assistant, user } from "./fixture.ts";
 
@@ -110,4 +110,23 @@ Deno.test("compaction call: told by its agentId too; with no parent transcript i
   assert.equal(corpus.diagnostics.matchedCompactionCalls, 0);
   assert.equal(corpus.diagnostics.unmatchedCompactionCalls, 1);
   assert.equal(corpus.compactions.inputTokens[0], 10000);
+});
+
+Deno.test("compaction call: read from disk, on one thread or two, it is matched the same", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const { path, text } of files()) {
+      const full = `${dir}/${path}`;
+      await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(full, text);
+    }
+    const expected = corpusFromText(files());
+    for (const workers of [1, 2]) {
+      const corpus = await readCorpus([dir], { workers });
+      assert.deepEqual(corpus.compactions, expected.compactions, `workers ${workers}`);
+      assert.deepEqual(corpus.diagnostics, expected.diagnostics, `workers ${workers}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

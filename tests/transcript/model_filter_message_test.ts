@@ -36,6 +36,14 @@ Deno.test("model filter: nothing left names the models with their counts and the
   assert.match(message, /--model all/);
 });
 
+Deno.test("model filter: a target model with no request at all is named as such", () => {
+  const corpus = corpusBothWays(switched(), { model: "haiku" });
+  const message = modelFilterEmptyMessage(corpus);
+  assert.ok(message !== undefined);
+  assert.match(message, /^no request of model haiku: 5 requests by model \(opus 3, sonnet 2\)/);
+  assert.match(message, /--model all/);
+});
+
 Deno.test("model filter: no message when requests are left, or when there were none", () => {
   const some = corpusBothWays([
     ...switched(),

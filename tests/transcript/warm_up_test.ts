@@ -18,19 +18,24 @@ Deno.test("the warm-up file exercises the rare records and parses like any trans
   assert.ok(d.blocksWithoutUsage >= 1);
   assert.ok(d.duplicateBlocks >= 1); // the repeated response, folded in the file
   assert.deepEqual(Object.keys(d.requestsByModel).sort(), ["model-a", "model-b"]);
-  // Sessions: main, the in-file side chain, the sub-agent (model-b makes main "other model").
-  assert.equal(corpus.sessions.length + d.excludedSessions.otherModel, 3);
-  // The file's own view: three sessions, and both compactions: auto (timed from its logical
-  // parent, 20 s − 11 s = 9 s) and manual (durationMs 9000), each with its summary.
+  // Sessions: main, the in-file side chain, the sub-agent, the helper (model-b makes main "other
+  // model"); the compaction call is none.
+  assert.equal(corpus.sessions.length + d.excludedSessions.otherModel, 4);
+  assert.equal(d.unmatchedCompactionCalls, 1); // no paths, so no parent transcript
+  // The file's own view: five local sessions, and three compactions: auto (timed from its logical
+  // parent, 20 s − 11 s = 9 s), manual (durationMs 9000), each with its summary, and unknown
+  // (timed from its logical parent written after it, 46 s − 45 s = 1 s; null summary: NaN).
   const parser = new FileParser();
   splitLines(warmUpText(0), (b, s, e, n) => parser.onLine(b, s, e, n));
   const parse = parser.finish();
-  assert.deepEqual(parse.sessions.map((s) => s.kind), [0, 1, 1]); // main, chain, agent "warm"
+  // main, chain, agent "warm", helper, compaction call
+  assert.deepEqual(parse.sessions.map((s) => s.kind), [0, 1, 1, 2, 3]);
   assert.deepEqual(parse.boundaries.map((b) => [b.trigger, b.durationSeconds]), [
     [0, 9],
     [1, 9],
+    [2, 1],
   ]);
-  assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14]);
+  assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14, NaN]);
 });
 
 Deno.test("rounds differ in some message ids only", () => {

@@ -104,6 +104,7 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     postContext: cf(),
     cachedShareBefore: cf(),
     cachedShareAfter: cf(),
+    // No compaction-call files in these corpora.
     callInput: cf().fill(NaN),
     callCacheWrite5m: cf().fill(NaN),
     callCacheWrite1h: cf().fill(NaN),
