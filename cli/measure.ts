@@ -188,18 +188,23 @@ async function _run(
   const measured = await measureReadCost(paths, { minTurns, minChars });
   const { report } = measured;
   const malformed = report.diagnostics.skippedMalformedLines;
+  const oversized = report.diagnostics.skippedOversizedLines;
   if (report.files.included === 0 || report.tokens.observedInputTokens === 0) {
     const why = report.files.included === 0
       ? `none of ${report.files.read} files has at least ${minTurns} usage-bearing ` +
         `assistant messages (--min-turns)`
       : `the ${report.files.included} qualifying files observed 0 input tokens`;
     io.stderr(
-      `measure: empty usable sample: ${why}; ${malformed} malformed lines skipped.\n`,
+      `measure: empty usable sample: ${why}; ${malformed} malformed lines skipped` +
+        `${oversized > 0 ? `, ${oversized} oversized lines (over 128 MiB) skipped` : ""}.\n`,
     );
     return EXIT.emptySample;
   }
   if (malformed > 0) {
     io.stderr(`measure: skipped ${malformed} malformed lines (see diagnostics).\n`);
+  }
+  if (oversized > 0) {
+    io.stderr(`measure: skipped ${oversized} oversized lines (over 128 MiB; see diagnostics).\n`);
   }
   const names = report.diagnostics.skippedUndecodableNames;
   if (names > 0) {
