@@ -26,6 +26,7 @@
  */
 
 import { isoTimeMs } from "./iso_time.ts";
+import { echoName } from "../io/echo_name.ts";
 import {
   asciiPair,
   forEachMember,
@@ -651,7 +652,10 @@ export class FileParser {
       this.#malformed(lineNumber);
       return;
     }
-    const typeKey = f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)";
+    // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
+    const typeKey = echoName(
+      f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
+    );
     this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
     try {
       this.#record(line, lineNumber);
