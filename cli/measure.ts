@@ -69,7 +69,8 @@ Exit codes:
   1  empty usable sample (no file has enough assistant messages, or no input tokens observed)
   2  invalid arguments (unknown flag, value not a positive integer, no input path)
   3  an input path does not exist
-  4  an input path cannot be read (permission, not a file or directory, read error)
+  4  an input path cannot be read (permission, not a regular file or directory such as a
+     FIFO or device, a symbolic-link loop, read error)
   5  unexpected error (for example stdout closed early); the message says what
 
 Permissions: read only (deno run --allow-read). No environment variables are read, nothing is
