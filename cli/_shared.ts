@@ -89,7 +89,7 @@ export function emptySampleMessage(
   return `${command}: empty sample: ${corpus.files} files gave no request of ` +
     `${
       corpus.model ? `model ${corpus.model}` : "any model"
-    } (${d.malformedLines} malformed lines, ` +
+    } (${d.malformedLines} malformed lines, ${d.oversizedLines} oversized lines, ` +
     `${leftOut} sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`;
 }
 

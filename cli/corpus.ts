@@ -127,7 +127,8 @@ export function formatSummary(s: CorpusSummary): string {
     `input ${pct(s.billingMix.input)}, output ${pct(s.billingMix.output)}; omega ${
       s.omega === null ? "n/a" : s.omega.toFixed(3)
     }`,
-    `Skipped: ${d.malformedLines} malformed lines, ${d.blankLines} blank lines, ${d.syntheticRecords} <synthetic> records, ` +
+    `Skipped: ${d.malformedLines} malformed lines, ${d.oversizedLines} oversized lines (over 128 MiB), ` +
+    `${d.blankLines} blank lines, ${d.invalidUsageValues} invalid usage values (as 0), ${d.syntheticRecords} <synthetic> records, ` +
     `${d.apiErrorRecords} API-error records, ${d.zeroUsageRequests} zero-usage requests, ${d.blocksWithoutUsage} blocks without usage`,
     `Merged: ${d.duplicateBlocks} duplicate blocks (${d.crossFileDuplicateRequests} requests copied across files); ` +
     `keys without message.id ${d.requestsWithoutMessageId}`,

@@ -69,7 +69,8 @@ Exit codes:
   1  empty usable sample (no file has enough assistant messages, or no input tokens observed)
   2  invalid arguments (unknown flag, value not a positive integer, no input path)
   3  an input path does not exist
-  4  an input path cannot be read (permission, not a file or directory, read error)
+  4  an input path cannot be read (permission, not a regular file or directory such as a
+     FIFO or device, a symbolic-link loop, read error)
   5  unexpected error (for example stdout closed early); the message says what
 
 Permissions: read only (deno run --allow-read). No environment variables are read, nothing is
@@ -188,18 +189,23 @@ async function _run(
   const measured = await measureReadCost(paths, { minTurns, minChars });
   const { report } = measured;
   const malformed = report.diagnostics.skippedMalformedLines;
+  const oversized = report.diagnostics.skippedOversizedLines;
   if (report.files.included === 0 || report.tokens.observedInputTokens === 0) {
     const why = report.files.included === 0
       ? `none of ${report.files.read} files has at least ${minTurns} usage-bearing ` +
         `assistant messages (--min-turns)`
       : `the ${report.files.included} qualifying files observed 0 input tokens`;
     io.stderr(
-      `measure: empty usable sample: ${why}; ${malformed} malformed lines skipped.\n`,
+      `measure: empty usable sample: ${why}; ${malformed} malformed lines skipped` +
+        `${oversized > 0 ? `, ${oversized} oversized lines (over 128 MiB) skipped` : ""}.\n`,
     );
     return EXIT.emptySample;
   }
   if (malformed > 0) {
     io.stderr(`measure: skipped ${malformed} malformed lines (see diagnostics).\n`);
+  }
+  if (oversized > 0) {
+    io.stderr(`measure: skipped ${oversized} oversized lines (over 128 MiB; see diagnostics).\n`);
   }
   const names = report.diagnostics.skippedUndecodableNames;
   if (names > 0) {

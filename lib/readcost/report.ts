@@ -52,7 +52,7 @@ export interface ReadCostDiagnostics extends FileDiagnostics {
    * cover included files only. */
   skippedMalformedLines: number;
   /**
-   * Lines longer than the reader's line limit (64 MiB), skipped unread, in every file read
+   * Lines longer than the reader's line limit (128 MiB), skipped unread, in every file read
    * (excluded files included), like `skippedMalformedLines`.
    */
   skippedOversizedLines: number;

@@ -27,6 +27,7 @@
 
 import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./agent_kind.ts";
 import type { FileBoundary, FileParse } from "./parse_file.ts";
+import { echoName } from "../io/echo_name.ts";
 import {
   COMPACTION_TRIGGER,
   type CompactionTable,
@@ -277,7 +278,9 @@ function _gatherFiles(
     file,
     key: ([] as string[]).concat(...files.map((f) => f.blocks.key)),
     keyHash: column((b) => b.keyHash),
-    model: ([] as string[]).concat(...files.map((f) => f.blocks.model)),
+    // A model name that does not look like an identifier is the model "other" everywhere (so
+    // it never reaches an output; ../io/echo_name.ts).
+    model: ([] as string[]).concat(...files.map((f) => f.blocks.model.map(echoName))),
     timeMs: column((b) => b.timeMs),
     input: column((b) => b.input),
     cacheWrite5m: column((b) => b.cacheWrite5m),

@@ -8,8 +8,15 @@
  *
  * Memory: file bytes are read straight into one buffer (in the WebAssembly scanner's memory) and
  * scanned in place; a line that spans reads is moved to the buffer's start, and the buffer doubles
- * when one line outgrows it. So memory is bounded by the chunk size plus the longest line, never
- * by the file, and no line is ever turned into a string here.
+ * when one line outgrows it, up to the line limit. So memory is bounded by the chunk size plus the
+ * line limit, never by the file or its longest line, and no line is ever turned into a string
+ * here.
+ *
+ * Line limit: a line longer than {@linkcode MAX_LINE_BYTES} (128 MiB; bytes between two `\n`,
+ * before trimming) is skipped unread and counted (`oversizedLines`), and reading goes on after its
+ * `\n`. No transcript line comes near it (tool results run to a few MB; a 64 MB line is still
+ * read); a file that holds one is broken or hostile (a link to `/dev/zero`, a sparse file of
+ * zeros), and buffering it ran the scanner's memory out.
  *
  * @module
  */
@@ -38,6 +45,12 @@ export type LineHandler = (
 
 const NEWLINE = 0x0a;
 
+/**
+ * The longest line read, bytes (128 MiB): a longer one is skipped and counted (see the module
+ * documentation).
+ */
+export const MAX_LINE_BYTES = 128 * 1024 * 1024;
+
 function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0d || byte === 0x0a;
 }
@@ -49,6 +62,12 @@ export interface LineSplitterOptions {
    * @default {262144}
    */
   chunkBytes?: number;
+  /**
+   * Longest line delivered, bytes (before trimming, without its `\n`); a longer one is skipped
+   * and counted in {@linkcode LineSplitter.oversizedLines}.
+   * @default {MAX_LINE_BYTES}
+   */
+  maxLineBytes?: number;
 }
 
 /**
@@ -86,6 +105,9 @@ export class LineSplitter {
   bytes = 0;
   #onLine: LineHandler;
   #chunkBytes: number;
+  #maxLineBytes: number;
+  /** Inside a line over the limit: bytes are dropped until its `\n`. */
+  #skipping = false;
   #region: ScanRegion | undefined;
   /** Bytes of an unfinished line held at the region's start. */
   #carry = 0;
@@ -95,6 +117,7 @@ export class LineSplitter {
   constructor(onLine: LineHandler, options: LineSplitterOptions = {}) {
     this.#onLine = onLine;
     this.#chunkBytes = Math.max(16, options.chunkBytes ?? 256 << 10);
+    this.#maxLineBytes = Math.max(1, options.maxLineBytes ?? MAX_LINE_BYTES);
   }
 
   /** Feeds the next chunk (copied; the caller may reuse it after the call returns). */
@@ -131,7 +154,11 @@ export class LineSplitter {
 
   /** Delivers a last line that had no `\n` (possibly half-written), then gives the buffer back. */
   finish(): void {
-    if (this.#carry > 0 && this.#region !== undefined) {
+    if (this.#skipping) {
+      this.#skipping = false;
+      this.#lineNumber++;
+      this.oversizedLines++;
+    } else if (this.#carry > 0 && this.#region !== undefined) {
       this.#lineNumber++;
       const base = this.#region.offset;
       const carry = this.#carry;
@@ -152,7 +179,10 @@ export class LineSplitter {
   #space(): ScanRegion {
     if (this.#region === undefined) this.#region = acquireRegion(this.#chunkBytes);
     else if (this.#carry === this.#region.capacity) {
-      growRegion(this.#region, this.#region.capacity * 2, this.#carry);
+      // Here carry ≤ the limit (#split starts skipping past it), so the region grows to at most
+      // one byte past the limit: room to see the line's end, or that it is too long.
+      const capacity = Math.min(this.#region.capacity * 2, this.#maxLineBytes + 1);
+      growRegion(this.#region, capacity, this.#carry);
     }
     return this.#region;
   }
@@ -164,6 +194,18 @@ export class LineSplitter {
     let from = base;
     // Only the new bytes can hold a newline: the carried ones were searched already.
     let search = base + this.#carry;
+    if (this.#skipping) {
+      // The carry is empty while skipping: drop everything up to the oversized line's end.
+      const newline = wasmIndexOf(NEWLINE, search, end);
+      if (newline === -1) {
+        this.#carry = 0;
+        return;
+      }
+      this.#skipping = false;
+      this.#lineNumber++;
+      this.oversizedLines++;
+      from = search = newline + 1;
+    }
     if (this.#atStart) {
       const bytes = scanBytes();
       const n = end - base;
@@ -182,10 +224,16 @@ export class LineSplitter {
       const newline = wasmIndexOf(NEWLINE, search, end);
       if (newline === -1) break;
       this.#lineNumber++;
-      this.#emit(from, newline);
+      if (newline - from > this.#maxLineBytes) this.oversizedLines++;
+      else this.#emit(from, newline);
       from = search = newline + 1;
     }
     this.#carry = end - from;
+    if (this.#carry > this.#maxLineBytes) {
+      this.#skipping = true;
+      this.#carry = 0;
+      return;
+    }
     if (this.#carry > 0 && from !== base) scanBytes().copyWithin(base, from, end);
   }
 
@@ -209,6 +257,11 @@ export interface ReadLinesOptions {
    * @default {262144}
    */
   chunkBytes?: number;
+  /**
+   * Longest line delivered, bytes; a longer one is skipped and counted.
+   * @default {MAX_LINE_BYTES}
+   */
+  maxLineBytes?: number;
 }
 
 /** What {@linkcode readLines} read. */
@@ -234,7 +287,7 @@ export async function readLines(
   onLine: LineHandler,
   options: ReadLinesOptions = {},
 ): Promise<ReadLinesResult> {
-  const { chunkBytes = 256 << 10 } = options;
+  const { chunkBytes = 256 << 10, maxLineBytes = MAX_LINE_BYTES } = options;
   let lines = 0;
   // Synchronous reads: parsing is CPU-bound, and an await per chunk left the core idle while
   // the event loop turned (measured: ~30% idle in a profile of the async version).
@@ -242,7 +295,7 @@ export async function readLines(
   const splitter = new LineSplitter((bytes, start, end, n) => {
     lines++;
     onLine(bytes, start, end, n);
-  }, { chunkBytes });
+  }, { chunkBytes, maxLineBytes });
   try {
     while (splitter.fill((into) => file.readSync(into)));
     splitter.finish();
@@ -270,13 +323,17 @@ export async function readLines(
  * assert.deepEqual(out, [1, 3]);
  * ```
  */
-export function splitLines(input: Uint8Array | string, onLine: LineHandler): ReadLinesResult {
+export function splitLines(
+  input: Uint8Array | string,
+  onLine: LineHandler,
+  options: { maxLineBytes?: number } = {},
+): ReadLinesResult {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
   let lines = 0;
   const splitter = new LineSplitter((b, s, e, n) => {
     lines++;
     onLine(b, s, e, n);
-  }, { chunkBytes: Math.max(bytes.length, 16) });
+  }, { chunkBytes: Math.max(bytes.length, 16), maxLineBytes: options.maxLineBytes });
   try {
     splitter.push(bytes);
     splitter.finish();

@@ -37,6 +37,7 @@
 
 import { agentSessionKind } from "./agent_kind.ts";
 import { isoTimeMs } from "./iso_time.ts";
+import { echoName } from "../io/echo_name.ts";
 import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
@@ -652,7 +653,10 @@ export class FileParser {
       this.#malformed(lineNumber);
       return;
     }
-    const typeKey = f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)";
+    // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
+    const typeKey = echoName(
+      f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
+    );
     this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
     try {
       this.#record(line, lineNumber);

@@ -154,7 +154,7 @@ export interface ReaderDiagnostics {
   /** Requests per model over the whole corpus (before the model filter). */
   requestsByModel: Record<string, number>;
   /**
-   * Lines longer than the reader's line limit (64 MiB, see `MAX_LINE_BYTES` in jsonl.ts),
+   * Lines longer than the reader's line limit (128 MiB, see `MAX_LINE_BYTES` in jsonl.ts),
    * skipped unread.
    */
   oversizedLines: number;

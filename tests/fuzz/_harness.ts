@@ -1,0 +1,374 @@
+/**
+ * Runs fuzz cases: builds a mutated corpus on disk (./_mutations.ts), runs the three commands
+ * in-process through their exported `main()`, and checks properties, not snapshots:
+ *
+ * - **exit codes**: every run ends with a code its case allows (documented in each `--help`),
+ *   and no error escapes `main()`;
+ * - **line accounting**: for every file the reader reads, lines = records + malformed + blank +
+ *   oversized, each equal to an independent count (./_line_reference.ts), so no corrupted line is
+ *   silently lost or accepted; read-cost's malformed and oversized counts equal the same
+ *   reference;
+ * - **privacy**: no planted marker in stdout (text and JSON of every command) or the CSV;
+ * - **inputs untouched**: every input file keeps its bytes and its modification time;
+ * - **determinism**: the same inputs give byte-identical JSON twice, and with worker threads
+ *   (checked every `threadsEvery`-th case: starting workers is the slow part).
+ *
+ * Case `i` of seed `S` draws from PCG32 (seed S, stream i), so one case can be re-run alone.
+ *
+ * @module
+ */
+
+import { main as corpusMain } from "../../cli/corpus.ts";
+import { main as analyzeMain } from "../../cli/analyze.ts";
+import { main as measureMain } from "../../cli/measure.ts";
+import { Pcg32 } from "../../lib/stats/pcg32.ts";
+import { MAX_LINE_BYTES } from "../../lib/transcript/jsonl.ts";
+import { readCorpus } from "../../lib/transcript/read_corpus.ts";
+import { summarizeCorpus } from "../../lib/transcript/summarize_corpus.ts";
+import { measureReadCost } from "../../lib/readcost/measure_paths.ts";
+import { runMain } from "../_capture.ts";
+import { baseSlice } from "./_base.ts";
+import { buildCase, CATEGORIES, type Category, MARKER, USUAL_EXITS } from "./_mutations.ts";
+import { type LineCounts, referenceLineCounts } from "./_line_reference.ts";
+
+/** What one case did. */
+export interface CaseResult {
+  category: Category;
+  /** Command runs (in-process `main()` calls). */
+  runs: number;
+  /** Runs whose exit code, output and properties all held. */
+  okRuns: number;
+  /** One line per broken property (empty: the case passed). */
+  failures: string[];
+  /** Why the case did not run, when it did not. */
+  skipped?: string;
+}
+
+/** Options of {@linkcode runCase}. */
+export interface RunCaseOptions {
+  /** Check threads on every n-th case (0: never). @default {8} */
+  threadsEvery?: number;
+}
+
+const SNAPSHOT_BYTES_MAX = 16 * 1024 * 1024;
+
+interface FileState {
+  size: number;
+  mtime: number | undefined;
+  bytes?: Uint8Array;
+}
+
+async function snapshot(path: string): Promise<FileState> {
+  const info = await Deno.stat(path);
+  return {
+    size: info.size,
+    mtime: info.mtime?.getTime(),
+    bytes: info.size <= SNAPSHOT_BYTES_MAX ? await Deno.readFile(path) : undefined,
+  };
+}
+
+function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Runs case `index` of `seed`.
+ *
+ * @param seed The run's seed.
+ * @param index The case number (it picks the category, round robin, and the PRNG stream).
+ * @param options How often threads are checked.
+ * @returns What happened.
+ */
+export async function runCase(
+  seed: number,
+  index: number,
+  options: RunCaseOptions = {},
+): Promise<CaseResult> {
+  const { threadsEvery = 8 } = options;
+  const category = CATEGORIES[index % CATEGORIES.length];
+  const prng = new Pcg32(seed, index);
+  // The cases that check threads take whole files, so that some hold compactions and the
+  // analysis runs to its end (slices of 40 lines have none: the analysis stops at exit 1).
+  const threads = threadsEvery > 0 && index % threadsEvery === 0;
+  const setup = buildCase(category, prng, baseSlice(prng, threads ? 100_000 : 40));
+  const result: CaseResult = { category, runs: 0, okRuns: 0, failures: [] };
+  if (setup.skipped !== undefined) return { ...result, skipped: setup.skipped };
+  const exits = setup.exits ?? USUAL_EXITS;
+  const dir = await Deno.makeTempDir({ prefix: "fuzz-" });
+  const out = await Deno.makeTempDir({ prefix: "fuzz-out-" });
+  const fail = (what: string) => result.failures.push(`case ${index} (${category}): ${what}`);
+  try {
+    for (const file of setup.files) {
+      const full = `${dir}/${file.path}`;
+      await Deno.mkdir(full.slice(0, full.lastIndexOf("/")), { recursive: true });
+      await Deno.writeFile(full, file.bytes);
+    }
+    await setup.extras?.(dir);
+    const inputs = [...setup.files.map((f) => f.path), ...(setup.knownCounts?.keys() ?? [])];
+    const before = new Map<string, FileState>();
+    if (category !== "permissions") {
+      for (const path of inputs) before.set(path, await snapshot(`${dir}/${path}`));
+    }
+    const named = (setup.named ?? []).map((p) => `${dir}/${p}`);
+    const corpusPaths = [`${dir}/projects`, ...named];
+    const measurePaths = [
+      ...new Set(inputs.map((p) => `${dir}/${p.slice(0, p.lastIndexOf("/"))}`)),
+      ...named,
+    ];
+
+    /** One in-process run: exit code allowed, no escaped error, no marker in what it wrote. */
+    const run = async (
+      label: string,
+      allowed: readonly number[],
+      go: () => Promise<{ code: number; stdout: string }>,
+      extraOutput?: () => Promise<string>,
+    ): Promise<{ code: number; stdout: string } | undefined> => {
+      result.runs++;
+      const failuresBefore = result.failures.length;
+      let outcome;
+      try {
+        outcome = await go();
+      } catch (error) {
+        fail(`${label}: uncaught ${(error as Error)?.name}: ${(error as Error)?.message}`);
+        return undefined;
+      }
+      if (!allowed.includes(outcome.code)) {
+        fail(`${label}: exit ${outcome.code}, allowed ${allowed.join("/")}`);
+      }
+      if (outcome.stdout.includes(MARKER)) fail(`${label}: a planted marker reached stdout`);
+      const extra = extraOutput === undefined ? "" : await extraOutput();
+      if (extra.includes(MARKER)) fail(`${label}: a planted marker reached a written file`);
+      if (result.failures.length === failuresBefore) result.okRuns++;
+      return outcome;
+    };
+    const corpusRun = (args: string[]) => runMain(corpusMain, [...args, ...corpusPaths]);
+    const measureRun = async (args: string[]) => {
+      const chunks: string[] = [];
+      const code = await measureMain([...args, "--min-turns", "1", "--", ...measurePaths], {
+        stdout: (t) => void chunks.push(t),
+        stderr: () => {},
+      });
+      return { code, stdout: chunks.join("") };
+    };
+
+    const json1 = await run("corpus --json", exits.corpus, () => corpusRun(["--json"]));
+    const json2 = await run("corpus --json (again)", exits.corpus, () => corpusRun(["--json"]));
+    if (json1 && json2 && (json1.stdout !== json2.stdout || json1.code !== json2.code)) {
+      fail("corpus --json: two runs on the same input differ");
+    }
+    const csv = `${out}/requests.csv`;
+    await run(
+      "corpus --requests",
+      exits.corpus,
+      () => corpusRun(["--requests", csv]),
+      async () => {
+        try {
+          return await Deno.readTextFile(csv);
+        } catch {
+          return "";
+        }
+      },
+    );
+    // Half the cases (and every threads case) give the model inputs by flag, so that the
+    // analysis runs to its end on any sample with requests; the others fit them, or stop.
+    const given = threads || index % 2 === 0
+      ? ["--a", "9e-5", "--v", "80", "--summary-tokens", "8000", "--post-prefix", "58000"]
+        .concat(["--beta", "0.99", "--c-post", "0.3"])
+      : [];
+    const analyzeArgs = ["--json", "--workloads", "3", "--trigger-step", "40000", ...given];
+    const analyzed = await run(
+      "analyze --json",
+      exits.analyze,
+      () => runMain(analyzeMain, [...analyzeArgs, ...corpusPaths]),
+    );
+    if (analyzed?.code === 0 && threads) {
+      const threaded = await run(
+        "analyze --json --threads 2",
+        [0],
+        () => runMain(analyzeMain, [...analyzeArgs, "--threads", "2", ...corpusPaths]),
+      );
+      if (threaded && threaded.stdout !== analyzed.stdout) {
+        fail("analyze --json: 2 replay threads give other JSON than 1");
+      }
+    }
+    await run("measure --json", exits.measure, () => measureRun(["--json"]));
+    await run("measure (text)", exits.measure, () => measureRun([]));
+
+    // Line accounting and read-cost's counts, where the paths are all readable.
+    if (exits.corpus.includes(0)) {
+      const expected = new Map<string, LineCounts>();
+      for (const file of setup.files) {
+        expected.set(file.path, referenceLineCounts(file.bytes, MAX_LINE_BYTES));
+      }
+      for (const [path, [records, malformed, blank, oversized]] of setup.knownCounts ?? []) {
+        expected.set(path, {
+          lines: records + malformed + blank + oversized,
+          records,
+          malformed,
+          blank,
+          oversized,
+        });
+      }
+      const want = { lines: 0, records: 0, malformed: 0, blank: 0, oversized: 0 };
+      for (const c of expected.values()) {
+        for (const key of Object.keys(want) as (keyof LineCounts)[]) want[key] += c[key];
+      }
+      result.runs++;
+      const failuresBefore = result.failures.length;
+      try {
+        const corpus = await readCorpus([`${dir}/projects`], { workers: 1 });
+        const d = corpus.diagnostics;
+        const records = Object.values(d.recordTypes).reduce((a, b) => a + b, 0);
+        const got = {
+          lines: records + d.malformedLines + d.blankLines + d.oversizedLines,
+          records,
+          malformed: d.malformedLines,
+          blank: d.blankLines,
+          oversized: d.oversizedLines,
+        };
+        if (JSON.stringify(got) !== JSON.stringify(want)) {
+          fail(`reader line accounting ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+        }
+        if (corpus.files !== expected.size) {
+          fail(`reader read ${corpus.files} files, expected ${expected.size}`);
+        }
+        if (threads) {
+          const threaded = await readCorpus([`${dir}/projects`], { workers: 2 });
+          if (
+            JSON.stringify(summarizeCorpus(threaded)) !== JSON.stringify(summarizeCorpus(corpus))
+          ) fail("reader: 2 threads give other JSON than 1");
+        }
+        if (exits.measure.includes(0)) {
+          const measured = await measureReadCost(measurePaths, { minTurns: 1, workers: 1 });
+          const md = measured.report.diagnostics;
+          if (
+            md.skippedMalformedLines !== want.malformed ||
+            md.skippedOversizedLines !== want.oversized
+          ) {
+            fail(
+              `read-cost counted ${md.skippedMalformedLines} malformed and ` +
+                `${md.skippedOversizedLines} oversized lines, expected ${want.malformed} and ` +
+                `${want.oversized}`,
+            );
+          }
+          if (threads) {
+            const threadedCost = await measureReadCost(measurePaths, { minTurns: 1, workers: 2 });
+            if (JSON.stringify(threadedCost.report) !== JSON.stringify(measured.report)) {
+              fail("read-cost: 2 threads give other JSON than 1");
+            }
+          }
+        }
+      } catch (error) {
+        fail(`reader: uncaught ${(error as Error)?.name}: ${(error as Error)?.message}`);
+      }
+      if (result.failures.length === failuresBefore) result.okRuns++;
+    }
+
+    for (const [path, state] of before) {
+      const after = await snapshot(`${dir}/${path}`);
+      if (after.size !== state.size || after.mtime !== state.mtime) {
+        fail(`input ${JSON.stringify(path)} changed size or modification time`);
+      } else if (!sameBytes(after.bytes, state.bytes)) {
+        fail(`input ${JSON.stringify(path)} changed bytes`);
+      }
+    }
+  } finally {
+    if (category === "permissions") {
+      for (const file of setup.files) {
+        await Deno.chmod(`${dir}/${file.path}`, 0o644).catch(() => {});
+      }
+    }
+    await Deno.remove(dir, { recursive: true });
+    await Deno.remove(out, { recursive: true });
+  }
+  return result;
+}
+
+/** One row of the summary table. */
+export interface CategorySummary {
+  category: Category;
+  cases: number;
+  runs: number;
+  ok: number;
+  failures: number;
+  skipped: number;
+}
+
+/**
+ * Runs cases `0 … cases − 1` of `seed` and sums them by category.
+ *
+ * @param cases Number of cases.
+ * @param seed The seed.
+ * @param options Passed to {@linkcode runCase}.
+ * @returns The rows (every category, in order) and every failure line.
+ */
+export async function runFuzz(
+  cases: number,
+  seed: number,
+  options: RunCaseOptions & { onCase?: (done: number) => void } = {},
+): Promise<{ rows: CategorySummary[]; failures: string[]; skipReasons: Set<string> }> {
+  const rows = new Map<Category, CategorySummary>(
+    CATEGORIES.map((category) => [category, {
+      category,
+      cases: 0,
+      runs: 0,
+      ok: 0,
+      failures: 0,
+      skipped: 0,
+    }]),
+  );
+  const failures: string[] = [];
+  const skipReasons = new Set<string>();
+  for (let i = 0; i < cases; i++) {
+    const r = await runCase(seed, i, options);
+    const row = rows.get(r.category)!;
+    row.cases++;
+    if (r.skipped !== undefined) {
+      row.skipped++;
+      skipReasons.add(`${r.category}: ${r.skipped}`);
+    }
+    row.runs += r.runs;
+    row.ok += r.okRuns;
+    row.failures += r.failures.length;
+    failures.push(...r.failures);
+    options.onCase?.(i + 1);
+  }
+  return { rows: [...rows.values()], failures, skipReasons };
+}
+
+/**
+ * The summary as a plain-text table: categories × cases, runs, ok runs, failures, skipped.
+ *
+ * @param rows The rows of {@linkcode runFuzz}.
+ * @returns The table, one line per category and a total.
+ */
+export function formatFuzzTable(rows: readonly CategorySummary[]): string {
+  const total = rows.reduce(
+    (t, r) => ({
+      ...t,
+      cases: t.cases + r.cases,
+      runs: t.runs + r.runs,
+      ok: t.ok + r.ok,
+      failures: t.failures + r.failures,
+      skipped: t.skipped + r.skipped,
+    }),
+    { category: "total", cases: 0, runs: 0, ok: 0, failures: 0, skipped: 0 },
+  );
+  const header = ["category", "cases", "runs", "ok", "failures", "skipped"];
+  const body = [...rows, total].map((r) => [
+    r.category,
+    String(r.cases),
+    String(r.runs),
+    String(r.ok),
+    String(r.failures),
+    String(r.skipped),
+  ]);
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((row) => row[c].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+      .join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+}

@@ -1,0 +1,24 @@
+/**
+ * The project's fuzz suite, bounded for `deno task test`: 165 seeded cases (15 per category of
+ * ./_mutations.ts) through corpus, analyze and measure in-process, checking the properties of
+ * ./_harness.ts. A longer run: `deno task fuzz --cases N --seed S`.
+ */
+import assert from "node:assert/strict";
+import { formatFuzzTable, runFuzz } from "./_harness.ts";
+import { CATEGORIES } from "./_mutations.ts";
+
+const SEED = 20261201;
+const CASES = 15 * CATEGORIES.length;
+
+Deno.test("fuzz: seeded mutated corpora keep every property", async () => {
+  const { rows, failures, skipReasons } = await runFuzz(CASES, SEED);
+  // Visible in the test output: what could not run here (e.g. permissions as root).
+  for (const reason of skipReasons) console.log(`fuzz skipped: ${reason}`);
+  assert.deepEqual(failures, [], formatFuzzTable(rows));
+  for (const row of rows) {
+    assert.equal(row.cases, 15, row.category);
+    // Every case that ran made its command runs (6 commands, plus the accounting check).
+    if (row.skipped < row.cases) assert.ok(row.runs >= 6 * (row.cases - row.skipped), row.category);
+    assert.equal(row.ok, row.runs, row.category);
+  }
+});
