@@ -107,7 +107,8 @@ function checkProfile(profile: Profile): void {
  *   step = it.next();
  * }
  * assert.ok(paths.some((p) => /\/subagents\/agent-a[0-9a-f]{16}\.jsonl$/.test(p)));
- * assert.equal(step.value.requests, PROFILES.small.requests);
+ * const { main, subagent } = step.value.requestsByKind;
+ * assert.equal(main + subagent, PROFILES.small.requests);
  * ```
  */
 export function* generateCorpus(

@@ -9,7 +9,8 @@
  * import assert from "node:assert/strict";
  * const dir = await Deno.makeTempDir();
  * const { manifest } = await ensureCorpus({ profile: "small", seed: 1, dir });
- * assert.equal(manifest.expected.requests, PROFILES.small.requests);
+ * const { main, subagent } = manifest.expected.requestsByKind;
+ * assert.equal(main + subagent, PROFILES.small.requests);
  * assert.equal(manifest.expected.sessions.main, PROFILES.small.mainSessions);
  * await Deno.remove(dir, { recursive: true });
  * ```

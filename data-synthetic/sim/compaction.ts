@@ -9,6 +9,7 @@ import { newToolUseId } from "./ids.ts";
 import { Session } from "./session.ts";
 import { Simulator } from "./simulator.ts";
 import { rawLength, slugOf } from "./text_format.ts";
+import { writeCompactionCall } from "./compaction_call.ts";
 
 /** Draws the context size at which the session compacts next (the trigger seen through Claude Code's own estimate, which misses by a few percent). */
 export function drawTrigger(sim: Simulator, s: Session, g: Prng): void {
@@ -37,10 +38,47 @@ export function summaryText(
   return head + sim.pool.proseOf(g, chars - fixed) + trailer;
 }
 
+/**
+ * The rarer shapes of the k-th compaction written (all sessions), in the proportions chosen for
+ * the corpus: every 97th boundary has `compactMetadata: null` (trigger unknown to a reader),
+ * another every 97th a null summary, every 11th an array-of-text-blocks summary; where the era
+ * sets `logicalParentUuid`, every 7th names a uuid never written and another every 7th (auto)
+ * has its logical parent written after the boundary and summary, as real files do.
+ *
+ * @param k Index of the compaction, from 0.
+ * @returns Which variants apply.
+ *
+ * @example
+ * ```ts
+ * import { compactionVariant } from "./compaction.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(compactionVariant(13).nullMetadata, true);
+ * assert.equal(compactionVariant(4).arraySummary, true);
+ * assert.equal(compactionVariant(0).danglingParent, false);
+ * ```
+ */
+export function compactionVariant(k: number): {
+  nullMetadata: boolean;
+  nullSummary: boolean;
+  arraySummary: boolean;
+  danglingParent: boolean;
+  parentAfterBoundary: boolean;
+} {
+  const nullSummary = k % 97 === 20;
+  return {
+    nullMetadata: k % 97 === 13,
+    nullSummary,
+    arraySummary: !nullSummary && k % 11 === 4,
+    danglingParent: k % 7 === 3,
+    parentAfterBoundary: k % 7 === 5,
+  };
+}
+
 /** A compaction: boundary, summary and (manual) the command records; resets the context. */
 export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "manual"): void {
   const p = sim.profile;
   const C = s.ctx;
+  const variant = compactionVariant(sim.compactionsWritten++);
   const [zSummary, zNoise] = sim.compactionDeviates();
   const G = Math.max(
     p.summaryTokensMin,
@@ -58,12 +96,24 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
   const boundaryTs = startTs + ms;
   const reattach = Math.round(g.lognormal(p.reattachTokensMedian, 0.5));
   const post = s.prefix + G + reattach;
-  const lp = s.era.logicalParent === "set"
+  const setsParent = s.era.logicalParent === "set";
+  const dangling = setsParent && variant.danglingParent;
+  // The logical parent (the last record, a prompt or a tool result) written after the summary.
+  const lastLine = s.sink.lines[s.sink.lines.length - 1];
+  const moved = setsParent && trigger === "auto" && variant.parentAfterBoundary &&
+      lastLine?.startsWith('{"parentUuid"') && lastLine.includes(`"uuid":"${parent}"`)
+    ? s.sink.lines.pop()!
+    : null;
+  const lp = dangling
+    ? `,"logicalParentUuid":"${sim.shapePrng().uuid()}"`
+    : setsParent
     ? `,"logicalParentUuid":"${parent}"`
     : s.era.logicalParent === "null"
     ? `,"logicalParentUuid":null`
     : "";
-  const meta = s.era.durationMs
+  const meta = variant.nullMetadata
+    ? "null"
+    : s.era.durationMs
     ? `{"trigger":"${trigger}","preTokens":${C},"postTokens":${post},"durationMs":${ms}}`
     : `{"trigger":"${trigger}","preTokens":${C}}`;
   const boundary = g.uuid();
@@ -74,13 +124,31 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
     null,
   );
   const summary = g.uuid();
+  // Drawn even when not written, so the rest of the session stays as it was.
+  const text = summaryText(sim, g, G, trigger === "manual", s);
+  const cut = text.indexOf("\\n") + 2;
+  const content = variant.nullSummary
+    ? "null"
+    : variant.arraySummary
+    ? `[{"type":"text","text":"${text.slice(0, cut)}"},{"type":"text","text":"${text.slice(cut)}"}]`
+    : `"${text}"`;
   s.record(
     summary,
-    `"type":"user","message":{"role":"user","content":"${
-      summaryText(sim, g, G, trigger === "manual", s)
-    }"},"isVisibleInTranscriptOnly":true,"isCompactSummary":true`,
+    `"type":"user","message":{"role":"user","content":${content}},"isVisibleInTranscriptOnly":true,"isCompactSummary":true`,
     boundaryTs + 4,
   );
+  if (moved !== null) {
+    s.sink.lines.push(moved);
+    s.last = parent;
+    sim.acc.quirk("logicalParentAfterBoundary");
+  }
+  if (s.kind === "main" && s.era.compactionCallFiles) {
+    writeCompactionCall(sim, s, C, startTs, boundaryTs);
+  }
+  if (dangling) sim.acc.quirk("danglingLogicalParent");
+  if (variant.nullMetadata) sim.acc.quirk("nullCompactMetadata");
+  if (variant.nullSummary) sim.acc.quirk("nullSummaries");
+  if (variant.arraySummary) sim.acc.quirk("arraySummaries");
   if (trigger === "manual") {
     s.record(
       g.uuid(),
@@ -101,7 +169,13 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
   }
   if (s.era.durationMs) sim.acc.quirk("compactionsWithDurationMs");
   else sim.acc.quirk("compactionsFromTimestamps");
-  sim.acc.compaction(s.truth, trigger, C, boundaryTs, ms / 1000);
+  sim.acc.compaction(
+    s.truth,
+    variant.nullMetadata ? "unknown" : trigger,
+    C,
+    boundaryTs,
+    variant.nullMetadata ? null : ms / 1000,
+  );
   s.ctx = post;
   s.cachedUpTo = s.prefix;
   s.t = Math.max(s.lastTs, boundaryTs + 4);

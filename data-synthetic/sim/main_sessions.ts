@@ -46,6 +46,7 @@ export function newMain(
 export function* runMainSessions(sim: Simulator, plans: MainPlan[]): Generator<CorpusFile> {
   let original: Session | null = null;
   let newest = 0;
+  let shaped = 0;
   for (const plan of plans) {
     const g = sim.nextPrng();
     // The 1-hour TTL goes to a fixed share of the newest-era sessions (every k-th one, the
@@ -60,6 +61,14 @@ export function* runMainSessions(sim: Simulator, plans: MainPlan[]): Generator<C
     }
     const s = newMain(sim, plan, TARGET_MODEL, true, oneHour);
     s.bedrock = plan.index === 3;
+    if (plan.era.name === "D" && plan.continuationOf === null) {
+      // Helpers and workflow runs in the newest era, by rotation (not a coin, so the sample has
+      // each): a /btw helper in every third session, a speculation run in the next, and one
+      // spawn event in every fifth session run as a workflow.
+      s.helperLabel = ["aside_question", "aspeculation", null][shaped % 3];
+      if (shaped % 5 === 0) s.workflow = "pending";
+      shaped++;
+    }
     drawTrigger(sim, s, g);
     if (plan.continuationOf !== null && original !== null) {
       // A resumed session: a new file that starts with a copy of the original's history.

@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { Era } from "../eras.ts";
 import { Prng } from "../prng.ts";
 import { BASE64, newMessageId, newRequestId } from "./ids.ts";
 import { type Block, Session, type ToolCall } from "./session.ts";
@@ -31,6 +32,34 @@ export function responseBlocks(sim: Simulator, g: Prng, final: boolean): Block[]
     });
   }
   return blocks;
+}
+
+/**
+ * The `usage` object of one assistant line, in the shape of its era.
+ *
+ * @param era The era.
+ * @param u Uncached input.
+ * @param w Cache writes (5-minute and 1-hour).
+ * @param r Cache reads.
+ * @param out Output tokens on this line.
+ * @param w5 5-minute cache writes.
+ * @param w1h 1-hour cache writes.
+ * @returns The JSON text.
+ */
+export function usageJson(
+  era: Era,
+  u: number,
+  w: number,
+  r: number,
+  out: number,
+  w5: number,
+  w1h: number,
+): string {
+  return era.usage === "final"
+    ? `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"output_tokens":${out},"server_tool_use":{"web_search_requests":0,"web_fetch_requests":0},"service_tier":"standard","cache_creation":{"ephemeral_1h_input_tokens":${w1h},"ephemeral_5m_input_tokens":${w5}},"inference_geo":"not_available","iterations":[],"speed":"standard"}`
+    : era.cacheCreation
+    ? `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"cache_creation":{"ephemeral_5m_input_tokens":${w5},"ephemeral_1h_input_tokens":${w1h}},"output_tokens":${out},"service_tier":"standard"}`
+    : `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"output_tokens":${out},"service_tier":"standard"}`;
 }
 
 /** Writes one API response (one line per block) and returns when it finished. */
@@ -74,11 +103,7 @@ export function writeRequest(
       : prelim;
     visible = Math.max(visible, out);
     const stopReason = era.usage === "final" ? `"${stop}"` : "null";
-    const usage = era.usage === "final"
-      ? `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"output_tokens":${out},"server_tool_use":{"web_search_requests":0,"web_fetch_requests":0},"service_tier":"standard","cache_creation":{"ephemeral_1h_input_tokens":${w1h},"ephemeral_5m_input_tokens":${w5}},"inference_geo":"not_available","iterations":[],"speed":"standard"}`
-      : era.cacheCreation
-      ? `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"cache_creation":{"ephemeral_5m_input_tokens":${w5},"ephemeral_1h_input_tokens":${w1h}},"output_tokens":${out},"service_tier":"standard"}`
-      : `{"input_tokens":${u},"cache_creation_input_tokens":${w},"cache_read_input_tokens":${r},"output_tokens":${out},"service_tier":"standard"}`;
+    const usage = usageJson(era, u, w, r, out, w5, w1h);
     const uuid = g.uuid();
     s.record(
       uuid,

@@ -57,12 +57,16 @@ export class Session {
   recent: VirtualFile[] = [];
   /** Bedrock-style ids: `msg_bdrk_…` message ids and no `requestId`. */
   bedrock = false;
+  /** Helper agent to fork at the end of a turn (`aside_question`, `aspeculation`), if any. */
+  helperLabel: string | null = null;
+  /** Whether the next spawn event runs as a workflow (`subagents/workflows/<runId>/`). */
+  workflow: "none" | "pending" | "done" = "none";
   readonly head: string;
   readonly tail: string;
   readonly ttlMs: number;
 
   constructor(
-    readonly kind: "main" | "subagent",
+    readonly kind: "main" | "subagent" | "helper",
     readonly era: Era,
     public model: string,
     readonly sessionId: string,
@@ -75,7 +79,7 @@ export class Session {
     readonly oneHour: boolean,
     readonly index: number,
   ) {
-    const sidechain = kind === "subagent";
+    const sidechain = kind !== "main";
     this.head = `"isSidechain":${sidechain}${
       agentId !== null && era.layout !== "infile" ? `,"agentId":"${agentId}"` : ""
     }`;

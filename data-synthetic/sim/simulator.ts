@@ -53,7 +53,12 @@ export class Simulator {
   readonly roots: string[];
   /** `startDate` of the profile, ms. */
   readonly startMs: number;
+  /** Compactions written so far (all sessions); picks the rarer boundary variants. */
+  compactionsWritten = 0;
   #streams = 1;
+  // The shapes added on top of the simulated work (helpers, compaction calls, variants) draw from
+  // streams of their own, so adding one leaves every other byte of the corpus as it was.
+  #shapeStreams = 0x4000_0000;
   #compactions = 0;
   #offsetSummary: number;
   #offsetNoise: number;
@@ -93,6 +98,15 @@ export class Simulator {
 
   nextPrng(): Prng {
     return new Prng(this.seed, this.#streams++);
+  }
+
+  /**
+   * A fresh stream for one added shape (see the field comment).
+   *
+   * @returns A new stream.
+   */
+  shapePrng(): Prng {
+    return new Prng(this.seed, this.#shapeStreams++);
   }
 
   /**

@@ -13,6 +13,7 @@ import { type Block, Session, Sink, type ToolCall } from "./session.ts";
 import { OTHER_SUB_MODEL, Simulator, TARGET_MODEL } from "./simulator.ts";
 import { rawLength, slugOf } from "./text_format.ts";
 import { runSession } from "./turns.ts";
+import { closeWorkflow, openWorkflow } from "./workflows.ts";
 
 /** Runs the sub-agents of one response's Task/Agent calls (their files written in the era's layout) and then writes the calls' results into the parent. */
 export function runSubagents(
@@ -25,6 +26,10 @@ export function runSubagents(
 ): void {
   const start = parent.t + 250;
   const ends: number[] = [];
+  const sessionFolder = `projects/${slugOf(sim.roots[parent.project])}/${parent.sessionId}`;
+  const run = parent.workflow === "pending" && parent.era.layout === "subagents"
+    ? openWorkflow(sim.shapePrng(), sessionFolder)
+    : null;
   for (const c of calls) {
     const spawn = c.spawn!;
     const included = spawn.agentType !== "Explore" && parent.model === TARGET_MODEL;
@@ -36,7 +41,10 @@ export function runSubagents(
       ? parent.sink.path
       : era.layout === "flat"
       ? `projects/${slugOf(root)}/agent-${agentId}.jsonl`
+      : run !== null
+      ? `${run.folder}/agent-${agentId}.jsonl`
       : `projects/${slugOf(root)}/${parent.sessionId}/subagents/agent-${agentId}.jsonl`;
+    run?.agents.push(agentId);
     const sink = era.layout === "infile" ? parent.sink : new Sink(sinkPath);
     if (!included) sim.acc.otherModel++;
     const sub = new Session(
@@ -114,6 +122,10 @@ export function runSubagents(
       parent.last = uuids[uuids.length - 1];
       sim.acc.quirk("progressWithNestedUsage");
     }
+  }
+  if (run !== null) {
+    closeWorkflow(sim, run, sessionFolder);
+    parent.workflow = "done";
   }
   writeResults(parent, g, calls, uuids, blocks);
 }

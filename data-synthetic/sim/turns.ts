@@ -11,6 +11,7 @@ import { responseBlocks, writeRequest, writeResults, writeSynthetic } from "./re
 import { Session, type ToolCall } from "./session.ts";
 import { Simulator } from "./simulator.ts";
 import { runSubagents } from "./subagents.ts";
+import { writeHelper } from "./helpers.ts";
 import { iso, rawLength } from "./text_format.ts";
 import { MAIN_TOOLS, SUB_TOOLS, taskCall, toolCall } from "./tools.ts";
 
@@ -191,6 +192,10 @@ export function runSession(
         `"type":"system","subtype":"turn_duration","durationMs":${s.t - turnStart},"isMeta":false`,
         s.t + 20,
       );
+    }
+    if (s.helperLabel !== null && s.requests >= 3) {
+      writeHelper(sim, s, s.helperLabel);
+      s.helperLabel = null;
     }
     turn++;
   }
