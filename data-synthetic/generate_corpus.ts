@@ -25,7 +25,7 @@
 
 import type { Profile } from "./profiles.ts";
 import type { ExpectedAggregates } from "./expected.ts";
-import { type CorpusFile, IDLE_LIMIT_SECONDS, PROJECT_ROOTS, Simulator } from "./sim/simulator.ts";
+import { type CorpusFile, IDLE_LIMIT_SECONDS, Simulator } from "./sim/simulator.ts";
 import { planMains } from "./sim/plan.ts";
 import { runMainSessions } from "./sim/main_sessions.ts";
 
@@ -66,20 +66,15 @@ function checkProfile(profile: Profile): void {
       `Invalid profile ${profile.name}: mainSessions is ${profile.mainSessions}, must be >= 6 (one per era and quirk)`,
     );
   }
-  if (profile.projects > PROJECT_ROOTS.length) {
-    throw new RangeError(
-      `Invalid profile ${profile.name}: projects is ${profile.projects}, at most ${PROJECT_ROOTS.length}`,
-    );
-  }
   const sub = profile.requests - Math.round(profile.requests * profile.mainRequestShare);
   if (sub < profile.subagentSessions) {
     throw new RangeError(
       `Invalid profile ${profile.name}: ${sub} sub-agent requests for ${profile.subagentSessions} sub-agent sessions`,
     );
   }
-  if (profile.subagentSessions < profile.mainSessions) {
+  if (profile.subagentSessions < 6) {
     throw new RangeError(
-      `Invalid profile ${profile.name}: subagentSessions ${profile.subagentSessions} < mainSessions ${profile.mainSessions}`,
+      `Invalid profile ${profile.name}: subagentSessions is ${profile.subagentSessions}, must be >= 6 (one per era and quirk)`,
     );
   }
 }

@@ -61,7 +61,8 @@ export function* runMainSessions(sim: Simulator, plans: MainPlan[]): Generator<C
     }
     const s = newMain(sim, plan, TARGET_MODEL, true, oneHour);
     s.bedrock = plan.index === 3;
-    if (plan.era.name === "D" && plan.continuationOf === null) {
+    const every = sim.profile.shapeEvery ?? 1;
+    if (plan.era.name === "D" && plan.continuationOf === null && newest % every === 0) {
       // Helpers and workflow runs in the newest era, by rotation (not a coin, so the sample has
       // each): a /btw helper in every third session, a speculation run in the next, and one
       // spawn event in every fifth session run as a workflow.

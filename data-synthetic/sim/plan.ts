@@ -46,10 +46,14 @@ export function planMains(sim: Simulator): MainPlan[] {
   const n = p.mainSessions;
   const a0Budget = Math.max(4, Math.min(40, Math.round((mainTotal / n) * 0.2)));
   const weights = Array.from({ length: n }, (_, i) => {
-    const w = g.lognormal(1, p.mainLengthSigma);
+    const w = Math.min(g.lognormal(1, p.mainLengthSigma), p.mainLengthCap ?? Infinity);
     return i === 0 || i === 2 || i === 3 || i === 4 ? w * 1.6 : w;
   });
-  const budgets = apportion(mainTotal - a0Budget, weights.filter((_, i) => i !== 5), 8);
+  const budgets = apportion(
+    mainTotal - a0Budget,
+    weights.filter((_, i) => i !== 5),
+    p.mainRequestsMin ?? 8,
+  );
   budgets.splice(5, 0, a0Budget);
 
   const subBudgets = apportion(
@@ -57,7 +61,12 @@ export function planMains(sim: Simulator): MainPlan[] {
     Array.from({ length: p.subagentSessions }, () => g.lognormal(1, p.subagentLengthSigma)),
     1,
   ).sort((a, b) => a - b);
-  const subCounts = apportion(p.subagentSessions - n, budgets, 0).map((c) => c + 1);
+  // Every main session spawns at least one sub-agent when there are enough of them; otherwise
+  // the first six (one per era and quirk) do, and the rest go to the longest sessions.
+  const floor = p.subagentSessions >= n ? n : 6;
+  const subCounts = apportion(p.subagentSessions - floor, budgets, 0).map((c, i) =>
+    i < floor ? c + 1 : c
+  );
   // In-file sub-agents never compact: give them the shortest runs.
   const inFile = budgets.map((_, i) => eraOfMain(i).layout === "infile");
   const short = subBudgets.slice(

@@ -10,7 +10,7 @@ import { ExpectedAccumulator } from "../expected.ts";
 import { normalQuantile } from "../normal_quantile.ts";
 import { Prng } from "../prng.ts";
 import type { Profile } from "../profiles.ts";
-import { TextPool } from "../text_pool.ts";
+import { TextPool, type VirtualFile } from "../text_pool.ts";
 
 /** The model of every included session. */
 export const TARGET_MODEL = "claude-opus-5-5";
@@ -49,7 +49,7 @@ export class Simulator {
   readonly prng: Prng;
   /** Finished files not yet yielded. */
   readonly out: CorpusFile[] = [];
-  /** Project roots in use. */
+  /** Project folder (cwd) of each project. */
   readonly roots: string[];
   /** `startDate` of the profile, ms. */
   readonly startMs: number;
@@ -69,8 +69,14 @@ export class Simulator {
    */
   constructor(readonly profile: Profile, readonly seed: number) {
     this.prng = new Prng(seed, 0);
-    this.roots = PROJECT_ROOTS.slice(0, profile.projects);
-    this.pool = new TextPool(seed, this.roots, {
+    // Up to six projects, one source tree each; beyond that, further folders share the six
+    // trees, as worktrees and clones of a few repositories do.
+    const trees = PROJECT_ROOTS.slice(0, Math.min(profile.projects, PROJECT_ROOTS.length));
+    this.roots = Array.from(
+      { length: profile.projects },
+      (_, k) => k < trees.length ? trees[k] : `${trees[k % trees.length]}-${k}`,
+    );
+    this.pool = new TextPool(seed, trees, {
       fileLinesMedian: profile.fileLinesMedian,
       fileLinesMax: profile.fileLinesMax,
     });
@@ -98,6 +104,16 @@ export class Simulator {
 
   nextPrng(): Prng {
     return new Prng(this.seed, this.#streams++);
+  }
+
+  /**
+   * The virtual files of a project's source tree.
+   *
+   * @param project Project index.
+   * @returns Its files.
+   */
+  filesOf(project: number): VirtualFile[] {
+    return this.pool.files[project % this.pool.files.length];
   }
 
   /**

@@ -60,7 +60,7 @@ export const SUB_TOOLS: [ToolKind, number][] = [
 
 /** A file of the session's project to work on: a quarter of the time one it touched recently. */
 export function pickFile(sim: Simulator, s: Session, g: Prng): VirtualFile {
-  const files = sim.pool.files[s.project];
+  const files = sim.filesOf(s.project);
   if (s.recent.length > 0 && g.chance(0.25)) return s.recent[g.int(0, s.recent.length - 1)];
   const f = files[g.int(0, files.length - 1)];
   s.recent.push(f);

@@ -17,7 +17,7 @@ export function editFile(t: ToolContext): ToolCall {
   const a = g.int(0, Math.max(0, f.lines - n));
   const b = Math.min(f.lines, a + n);
   const old = sim.pool.plainRange(f, a, b).escaped;
-  const other = sim.pool.files[s.project][g.int(0, sim.pool.files[s.project].length - 1)];
+  const other = sim.filesOf(s.project)[g.int(0, sim.filesOf(s.project).length - 1)];
   const c = g.int(0, Math.max(0, other.lines - n));
   const neu = sim.pool.plainRange(other, c, Math.min(other.lines, c + n)).escaped;
   const from = Math.max(0, a - 4), to = Math.min(f.lines, b + 4);
@@ -46,7 +46,7 @@ export function editFile(t: ToolContext): ToolCall {
 export function writeFile(t: ToolContext): ToolCall {
   const { sim, s, g, root, mk } = t;
   const p = t.sim.profile;
-  const src = sim.pool.files[s.project][g.int(0, sim.pool.files[s.project].length - 1)];
+  const src = sim.filesOf(s.project)[g.int(0, sim.filesOf(s.project).length - 1)];
   const n = Math.max(3, Math.round(g.lognormal(50 * p.outputScale, 0.7)));
   const body = sim.pool.plainRange(src, 0, Math.min(src.lines, n)).escaped;
   const path = `${root}/src/${["new", "extra", "gen"][g.int(0, 2)]}_${g.hex(4)}.ts`;

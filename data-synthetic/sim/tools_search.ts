@@ -11,7 +11,7 @@ import type { ToolContext } from "./tools.ts";
 /** Grep (file list or content) or a `grep -rn | head` through Bash. */
 export function grepSearch(t: ToolContext, kind: "bashGrep" | "grep"): ToolCall {
   const { sim, s, g, root, scale, mk } = t;
-  const files = sim.pool.files[s.project];
+  const files = sim.filesOf(s.project);
   const word = ["parse", "cache", "token", "session", "render", "config"][g.int(0, 5)];
   if (kind === "grep" && g.chance(0.6)) {
     const k = Math.max(1, Math.round(g.lognormal(8 * scale, 0.7)));
@@ -63,7 +63,7 @@ export function grepSearch(t: ToolContext, kind: "bashGrep" | "grep"): ToolCall 
 /** Glob: a list of matching paths. */
 export function globSearch(t: ToolContext): ToolCall {
   const { sim, s, g, root, scale, mk } = t;
-  const files = sim.pool.files[s.project];
+  const files = sim.filesOf(s.project);
   const k = Math.max(1, Math.round(g.lognormal(14 * scale, 0.8)));
   const names: string[] = [];
   for (let i = 0; i < k; i++) names.push(esc(files[g.int(0, files.length - 1)].path));
