@@ -174,3 +174,27 @@ Deno.test("the reader reports exactly the aggregates the generator expects (smal
   }
   assert.equal(summary.diagnostics.microcompactions, e.quirks.microcompactions);
 });
+
+Deno.test("real-shaped, scaled down: more project folders than source trees, fewer sub-agents than main sessions", () => {
+  const profile = {
+    ...PROFILES["real-shaped"],
+    mainSessions: 40,
+    subagentSessions: 10,
+    requests: 900,
+    projects: 25,
+    shapeEvery: 1,
+  };
+  const { files, expected } = generateInMemory(profile, 1);
+  const folders = new Set(files.map((f) => f.path.split("/")[1]));
+  // 40 main sessions spread by index over 25 folders (index 1, the resumed one, joins folder 0):
+  // every folder gets one.
+  assert.equal(folders.size, 25);
+  assert.deepEqual(
+    { main: expected.sessions.main, subagent: expected.sessions.subagent },
+    { main: 40, subagent: 10 },
+  );
+  assert.equal(expected.requestsByKind.main + expected.requestsByKind.subagent, 900);
+  // Main files: the 40 included ones and the left-out sessions on top.
+  const mains = files.filter((f) => /^projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/.test(f.path));
+  assert.equal(mains.length, 40 + profile.otherModelSessions + 2);
+});
