@@ -1,5 +1,5 @@
 /**
- * Claude Code format eras the generator writes, as transcript-format.md describes them. Each
+ * Claude Code format eras the generator writes, as docs/transcript-format.md describes them. Each
  * session is written in one era, chosen by version; every era appears in every profile.
  *
  * The model of every included session is the target model whatever the era: the eras are there

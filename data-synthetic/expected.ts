@@ -1,5 +1,5 @@
 /**
- * What a correct reader must report on a generated corpus (analysis-spec §1, §5), accumulated
+ * What a correct reader must report on a generated corpus (docs/method.md), accumulated
  * by the generator while it writes. It is the ground truth the manifest records.
  *
  * @module
@@ -59,7 +59,7 @@ export interface ExpectedAggregates {
   observedTrigger: number | null;
   /** Target model. */
   model: string;
-  /** How often each quirk of transcript-format.md was written. */
+  /** How often each quirk of docs/transcript-format.md was written. */
   quirks: Record<string, number>;
 }
 

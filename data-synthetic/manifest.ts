@@ -28,7 +28,7 @@ export interface Manifest {
   seed: number;
   /** Every parameter of the profile used. */
   parameters: Profile;
-  /** What a correct reader reports on the corpus (analysis-spec §5 `corpus` fields). */
+  /** What a correct reader reports on the corpus (the `corpus` fields, docs/method.md). */
   expected: ExpectedAggregates;
   /** Files written (transcripts and `.meta.json` sidecars). */
   files: number;

@@ -1,6 +1,6 @@
 /**
  * The seeded synthetic corpus: Claude Code transcripts with the size and shape of the published
- * study (analysis-spec §6), every format quirk of transcript-format.md included, usage that
+ * study (docs/method.md), every format quirk of docs/transcript-format.md included, usage that
  * follows from the content. See README.md for the profiles and what each parameter stands for.
  *
  * @example Generate the small profile and check what a reader must find

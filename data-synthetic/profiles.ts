@@ -116,7 +116,7 @@ const COMMON = {
  * The built-in profiles. `small` serves unit tests (a few hundred requests, a scaled-down world
  * with a low trigger so compactions happen); `sample` is committed under `data-synthetic/sample/`
  * (a few thousand requests, a few MB); `full` reproduces the published corpus of
- * analysis-spec §6 (555 sessions, 45,170 requests, trigger ≈267.9K).
+ * docs/method.md (555 sessions, 45,170 requests, trigger ≈267.9K).
  *
  * @example
  * ```ts

@@ -37,7 +37,7 @@ export interface ParsedLine {
 }
 
 /**
- * Splits the `.jsonl` files into lines as analysis-spec §1 frames them (BOM dropped, `\r`
+ * Splits the `.jsonl` files into lines as docs/method.md frames them (BOM dropped, `\r`
  * trimmed, blank lines skipped); `record` is undefined for a malformed line.
  */
 export function parseLines(files: CorpusFile[]): ParsedLine[] {

@@ -1,5 +1,5 @@
 /**
- * The full profile against the published aggregates of analysis-spec §6, through the reader's
+ * The full profile against the published aggregates (docs/method.md), through the reader's
  * CLI (`deno task corpus --json`). Generates about 700 MB into a temporary folder (about half a
  * minute here) and reads it twice: once through the CLI, once in-process for the time fit and
  * the replay check.
@@ -25,7 +25,7 @@ function near(name: string, value: number, target: number, tolerance: number): v
   );
 }
 
-Deno.test("full profile, seed 1: every row of the published table of analysis-spec §6", async () => {
+Deno.test("full profile, seed 1: every row of the published table", async () => {
   const dir = await Deno.makeTempDir({ prefix: "synthetic-full-" });
   try {
     const manifest = await writeCorpus({ profile: PROFILES.full, seed: 1, dir });
