@@ -4,21 +4,25 @@
  * Reader: MB/s and peak RSS of `readCorpus` on one and on two worker threads, beside ccusage 20
  * (native build) and ccusage 18 (JavaScript build) reading the same corpus, each installed by
  * this script into a temporary folder (never a project dependency). Then, when present, the
- * benchmarks of the analyses (`bench/trigger_bench.ts`, `bench/readcost_bench.ts`).
+ * benchmarks of the analyses (`bench/trigger_bench.ts`, `bench/readcost_bench.ts`) on the first
+ * corpus.
  *
- * Corpus: `--corpus DIR` (a folder holding `projects/`), else a ~460 MB transcript-shaped corpus
- * written to a temporary folder.
+ * Corpora: both shapes of `bench/_make_corpus.ts` (`full`, then `real-shaped`), written by the
+ * generator into temporary folders and deleted afterwards; `--shapes` picks some; `--corpus DIR`
+ * (a folder holding `projects/`) times that folder instead. Each corpus's shape (files, size,
+ * file-size spread, requests per MB, mean line sizes) is printed before its timings.
  *
  * Rounds: `--rounds N` (default 5). Each round runs every fast contender once, in turn, so that
  * load from other work on the machine falls on all of them alike; the median and the best round
  * are printed (wall time of the whole process, start-up included). ccusage 18 takes ~25 s a run
- * and runs once.
+ * and runs once per corpus.
  *
  * @module
  */
 
 import { parseArgs } from "node:util";
-import { makeBenchCorpus } from "./_make_corpus.ts";
+import { BENCH_SHAPES, type BenchShape, makeBenchCorpus } from "./_make_corpus.ts";
+import { corpusShape, formatShape } from "./_corpus_shape.ts";
 
 interface Timed {
   seconds: number;
@@ -93,90 +97,185 @@ function medianSeconds(runs: Timed[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-if (import.meta.main) {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      corpus: { type: "string" },
-      rounds: { type: "string", default: "5" },
-      "skip-ccusage": { type: "boolean", default: false },
-    },
-  });
+const USAGE =
+  `Usage: deno task bench [--shapes full,real-shaped] [--corpus DIR] [--rounds N] [--skip-ccusage]
+
+Times the transcript reader (1 thread and 2 worker threads) beside ccusage 20 and 18 on corpora
+of two shapes, and prints each corpus's shape. Figures are printed, never asserted; run it on an
+otherwise idle machine.
+
+  --shapes LIST    Corpus shapes to generate and time, comma-separated (default: full,real-shaped)
+  --corpus DIR     Time the corpus in DIR (a folder holding projects/) instead of generating one
+  --rounds N       Interleaved rounds per corpus (default: 5)
+  --skip-ccusage   Do not install and time ccusage (default: off)
+  --help           Show this text`;
+
+/** Parsed options of the bench. */
+interface BenchOptions {
+  corpora: { name: string; dir?: string; shape?: BenchShape }[];
+  rounds: number;
+  skipCcusage: boolean;
+}
+
+/**
+ * Parses the command line.
+ *
+ * @param args Command-line arguments.
+ * @returns The options, `"help"`, or an error message.
+ *
+ * @example
+ * ```ts
+ * import { parseBenchArgs } from "./run.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(parseBenchArgs(["--help"]), "help");
+ * assert.match(String(parseBenchArgs(["--rounds", "0"])), /--rounds/);
+ * assert.match(String(parseBenchArgs(["--frobnicate"])), /frobnicate/);
+ * const o = parseBenchArgs([]);
+ * assert.ok(typeof o === "object" && o.corpora.length === 2);
+ * ```
+ */
+export function parseBenchArgs(args: string[]): BenchOptions | "help" | string {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        corpus: { type: "string" },
+        shapes: { type: "string", default: BENCH_SHAPES.join(",") },
+        rounds: { type: "string", default: "5" },
+        "skip-ccusage": { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (error) {
+    return `bench: ${(error as Error).message}`;
+  }
+  if (values.help) return "help";
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1) {
-    console.error(`bench: --rounds must be a positive integer, got "${values.rounds}"`);
+    return `bench: --rounds must be a positive integer, got "${values.rounds}"`;
+  }
+  let corpora: BenchOptions["corpora"];
+  if (values.corpus !== undefined) corpora = [{ name: values.corpus, dir: values.corpus }];
+  else {
+    const names = values.shapes.split(",").map((n) => n.trim()).filter((n) => n !== "");
+    const unknown = names.filter((n) => !(BENCH_SHAPES as readonly string[]).includes(n));
+    if (names.length === 0 || unknown.length > 0) {
+      return `bench: unknown shape "${unknown[0] ?? ""}" in --shapes (known: ${
+        BENCH_SHAPES.join(", ")
+      })`;
+    }
+    corpora = names.map((n) => ({ name: n, shape: n as BenchShape }));
+  }
+  return { corpora, rounds, skipCcusage: values["skip-ccusage"] };
+}
+
+/** Times the contenders on one corpus; returns reader (2 workers) / ccusage 20 throughput. */
+async function benchCorpus(
+  root: string,
+  rounds: number,
+  ccusage20: string | undefined,
+  ccusage18: string | undefined,
+): Promise<number | undefined> {
+  const projects = `${root}/projects`;
+  const bytes = await duBytes(projects);
+  console.log(`Shape: ${formatShape(await corpusShape(projects))}`);
+  const deno = Deno.execPath();
+  const reader = (workers: number) =>
+    timed([
+      deno,
+      "run",
+      "--allow-read",
+      "--allow-env",
+      "bench/reader_once.ts",
+      projects,
+      String(workers),
+    ]);
+  const contenders: { name: string; run: () => Promise<Timed> }[] = [
+    { name: "reader, 1 thread", run: () => reader(1) },
+    { name: "reader, 2 worker threads", run: () => reader(2) },
+  ];
+  if (ccusage20) {
+    contenders.push({
+      name: "ccusage 20.0.24",
+      run: () =>
+        timed([ccusage20, "claude", "session", "--json", "--offline"], {
+          CLAUDE_CONFIG_DIR: root,
+        }),
+    });
+  }
+  // Warm the page cache once so every contender reads from memory.
+  await reader(1);
+  const runs = contenders.map(() => [] as Timed[]);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, contender] of contenders.entries()) runs[i].push(await contender.run());
+  }
+  console.log(`${rounds} round(s), contenders interleaved:`);
+  for (const [i, contender] of contenders.entries()) {
+    console.log(roundsLine(contender.name, bytes, runs[i]));
+  }
+  if (ccusage18) {
+    const t = await timed([ccusage18, "session", "--json", "--offline"], {
+      CLAUDE_CONFIG_DIR: root,
+    });
+    console.log(line("ccusage 18 (one run)", bytes, t));
+  }
+  const one = bytes / 1e6 / medianSeconds(runs[0]);
+  console.log(`reader, 1 thread: ${one.toFixed(0)} MB/s median (target: 450 MB/s)`);
+  if (runs.length > 2) {
+    const ratio = medianSeconds(runs[2]) / medianSeconds(runs[1]);
+    console.log(
+      `reader, 2 workers / ccusage 20: ${ratio.toFixed(2)}x the throughput (target: 1.5x)`,
+    );
+    return ratio;
+  }
+  return undefined;
+}
+
+if (import.meta.main) {
+  const options = parseBenchArgs(Deno.args);
+  if (options === "help") {
+    console.log(USAGE);
+    Deno.exit(0);
+  }
+  if (typeof options === "string") {
+    console.error(`${options}\n\n${USAGE}`);
     Deno.exit(2);
   }
-  let root = values.corpus;
-  let temporary: string | undefined;
-  if (!root) {
-    temporary = await Deno.makeTempDir({ prefix: "bench-corpus-" });
-    console.error("writing a ~460 MB benchmark corpus …");
-    await makeBenchCorpus(temporary, 460);
-    root = temporary;
+  console.log(`Machine: ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`);
+  let ccusage20: string | undefined, ccusage18: string | undefined;
+  if (!options.skipCcusage) {
+    ccusage20 = await installCcusage("20.0.24");
+    if (!ccusage20) console.log("ccusage 20.0.24: could not be installed from npm");
+    ccusage18 = await installCcusage("18");
+    if (!ccusage18) console.log("ccusage 18: could not be installed from npm");
   }
+  const ratios: string[] = [];
+  let first: string | undefined;
+  const temporaries: string[] = [];
   try {
-    const projects = `${root}/projects`;
-    const bytes = await duBytes(projects);
-    console.log(`Corpus: ${(bytes / 1e6).toFixed(0)} MB of JSONL under ${projects}`);
-    console.log(`Machine: ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`);
-    const deno = Deno.execPath();
-    const reader = (workers: number) =>
-      timed([
-        deno,
-        "run",
-        "--allow-read",
-        "--allow-env",
-        "bench/reader_once.ts",
-        projects,
-        String(workers),
-      ]);
-    const contenders: { name: string; run: () => Promise<Timed> }[] = [
-      { name: "reader, 1 thread", run: () => reader(1) },
-      { name: "reader, 2 worker threads", run: () => reader(2) },
-    ];
-    let ccusage18: string | undefined;
-    if (!values["skip-ccusage"]) {
-      const ccusage20 = await installCcusage("20.0.24");
-      if (ccusage20) {
-        contenders.push({
-          name: "ccusage 20.0.24",
-          run: () =>
-            timed([ccusage20, "claude", "session", "--json", "--offline"], {
-              CLAUDE_CONFIG_DIR: root!,
-            }),
-        });
-      } else console.log("ccusage 20.0.24: could not be installed from npm");
-      ccusage18 = await installCcusage("18");
-      if (!ccusage18) console.log("ccusage 18: could not be installed from npm");
+    for (const corpus of options.corpora) {
+      let root = corpus.dir;
+      if (root === undefined) {
+        root = await Deno.makeTempDir({ prefix: `bench-${corpus.shape}-` });
+        temporaries.push(root);
+        console.error(`writing the ${corpus.shape} corpus …`);
+        await makeBenchCorpus(root, corpus.shape!);
+      }
+      first ??= root;
+      console.log(`\n== corpus: ${corpus.name}`);
+      const ratio = await benchCorpus(root, options.rounds, ccusage20, ccusage18);
+      if (ratio !== undefined) ratios.push(`${corpus.name} ${ratio.toFixed(2)}x`);
     }
-    // Warm the page cache once so every contender reads from memory.
-    await reader(1);
-    const runs = contenders.map(() => [] as Timed[]);
-    for (let round = 0; round < rounds; round++) {
-      for (const [i, contender] of contenders.entries()) runs[i].push(await contender.run());
-    }
-    console.log(`${rounds} round(s), contenders interleaved:`);
-    for (const [i, contender] of contenders.entries()) {
-      console.log(roundsLine(contender.name, bytes, runs[i]));
-    }
-    if (ccusage18) {
-      const t = await timed([ccusage18, "session", "--json", "--offline"], {
-        CLAUDE_CONFIG_DIR: root,
-      });
-      console.log(line("ccusage 18 (one run)", bytes, t));
-    }
-    const one = bytes / 1e6 / medianSeconds(runs[0]);
-    console.log(`\nreader, 1 thread: ${one.toFixed(0)} MB/s median (target: 450 MB/s)`);
-    if (runs.length > 2) {
-      const ratio = medianSeconds(runs[2]) / medianSeconds(runs[1]);
+    if (ratios.length > 1) {
       console.log(
-        `reader, 2 workers / ccusage 20: ${ratio.toFixed(2)}x the throughput (target: 1.5x)`,
+        `\nreader, 2 workers / ccusage 20, same run: ${ratios.join(", ")} (target: 1.5x on each)`,
       );
     }
+    const deno = Deno.execPath();
     const extras: [string, string[]][] = [
-      ["bench/trigger_bench.ts", ["--corpus", root]],
-      ["bench/readcost_bench.ts", ["--dir", root, "--rounds", "1"]],
+      ["bench/trigger_bench.ts", ["--corpus", first!]],
+      ["bench/readcost_bench.ts", ["--dir", first!, "--rounds", "1"]],
     ];
     for (const [extra, args] of extras) {
       console.log(`\n== ${extra}`);
@@ -188,6 +287,6 @@ if (import.meta.main) {
       if (!out.success) console.log(`${extra} failed (exit ${out.code})`);
     }
   } finally {
-    if (temporary) await Deno.remove(temporary, { recursive: true });
+    for (const dir of temporaries) await Deno.remove(dir, { recursive: true });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Claude Code format eras the generator writes, as transcript-format.md describes them. Each
+ * Claude Code format eras the generator writes, as docs/transcript-format.md describes them. Each
  * session is written in one era, chosen by version; every era appears in every profile.
  *
  * The model of every included session is the target model whatever the era: the eras are there
@@ -40,6 +40,11 @@ export interface Era {
   readonly boundaries: boolean;
   /** Hex digits of agent ids after the leading `a`. */
   readonly agentIdDigits: number;
+  /**
+   * Whether a main session's compactions leave their summarizing call in
+   * `<session>/subagents/agent-acompact-<6 hex>.jsonl` (seen in 2.1.38–2.1.39).
+   */
+  readonly compactionCallFiles: boolean;
 }
 
 /**
@@ -71,6 +76,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     entrypoint: false,
     boundaries: false,
     agentIdDigits: 0,
+    compactionCallFiles: false,
   },
   A: {
     name: "A",
@@ -88,6 +94,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     entrypoint: false,
     boundaries: true,
     agentIdDigits: 0,
+    compactionCallFiles: false,
   },
   B: {
     name: "B",
@@ -105,10 +112,11 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     entrypoint: false,
     boundaries: true,
     agentIdDigits: 6,
+    compactionCallFiles: false,
   },
   C: {
     name: "C",
-    version: "2.1.42",
+    version: "2.1.39",
     layout: "subagents",
     meta: false,
     usage: "partial",
@@ -121,7 +129,8 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     sourceTool: true,
     entrypoint: true,
     boundaries: true,
-    agentIdDigits: 16,
+    agentIdDigits: 6,
+    compactionCallFiles: true,
   },
   D: {
     name: "D",
@@ -139,6 +148,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     entrypoint: true,
     boundaries: true,
     agentIdDigits: 16,
+    compactionCallFiles: false,
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * What a correct reader must report on a generated corpus (analysis-spec §1, §5), accumulated
+ * What a correct reader must report on a generated corpus (docs/method.md), accumulated
  * by the generator while it writes. It is the ground truth the manifest records.
  *
  * @module
@@ -11,16 +11,36 @@ export interface ExpectedAggregates {
   files: number;
   /** Bytes of all `*.jsonl` files. */
   bytes: number;
-  /** Included sessions (all requests of the target model). */
-  sessions: { main: number; subagent: number };
-  /** Included de-duplicated requests. */
+  /**
+   * Included sessions (all requests of the target model), by kind. Helper agents (`/btw`,
+   * speculation) are counted apart from sub-agents; a compaction's own summarizing call
+   * (`agent-acompact-…`) is no session.
+   */
+  sessions: { main: number; subagent: number; helper: number };
+  /** Included requests, de-duplicated by `message.id` alone (helpers' replays are copies). */
   requests: number;
+  /** The same requests by the kind of session they belong to. */
+  requestsByKind: { main: number; subagent: number; helper: number };
   /** Sessions written to be left out, by the reader's reason. */
   excludedSessions: { otherModel: number; noTargetModel: number };
   /** Lines that are not a JSON object. */
   malformedLines: number;
-  /** Compactions of included sessions; `timed` have a recoverable duration. */
-  compactions: { auto: number; manual: number; timed: number };
+  /**
+   * Compactions of included sessions by trigger (`unknown`: `compactMetadata` null); `timed`
+   * have a recoverable duration.
+   */
+  compactions: { auto: number; manual: number; unknown: number; timed: number };
+  /**
+   * The compactions' own summarizing calls written as `agent-acompact-…` files (each matches its
+   * boundary: no request, no session), and the sums of their input categories, tokens.
+   */
+  compactionCalls: {
+    count: number;
+    input: number;
+    cacheWrite5m: number;
+    cacheWrite1h: number;
+    cacheRead: number;
+  };
   /** Σ work-time gaps of included sessions (idle limit 300 s), hours. */
   workHours: number;
   /** D = Σ (x + y) over included requests, tokens. */
@@ -39,22 +59,23 @@ export interface ExpectedAggregates {
   observedTrigger: number | null;
   /** Target model. */
   model: string;
-  /** How often each quirk of transcript-format.md was written. */
+  /** How often each quirk of docs/transcript-format.md was written. */
   quirks: Record<string, number>;
 }
 
 /** One compaction as the generator made it. */
 interface CompactionTruth {
   timeMs: number;
-  seconds: number;
+  /** Duration the reader recovers, seconds; null when it cannot (trigger unknown). */
+  seconds: number | null;
 }
 
 /** Per-session record of request times and compactions, for the work time. */
 export interface SessionTruth {
   /** Whether the session counts (target model only). */
   included: boolean;
-  /** `main` or `subagent`. */
-  kind: "main" | "subagent";
+  /** `main`, `subagent` or `helper`. */
+  kind: "main" | "subagent" | "helper";
   /** Timestamps (ms) of the session's requests. */
   requestTimes: number[];
   /** Compactions of the session. */
@@ -89,6 +110,8 @@ export class ExpectedAccumulator {
   #requests = 0;
   #auto = 0;
   #manual = 0;
+  #unknown = 0;
+  readonly #calls = { count: 0, input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
   #timed = 0;
   #autoInputs: number[] = [];
   /** Files written. */
@@ -124,11 +147,11 @@ export class ExpectedAccumulator {
   /**
    * Opens a session.
    *
-   * @param kind Main or sub-agent.
+   * @param kind Main, sub-agent or helper.
    * @param included Whether it counts.
    * @returns Its record.
    */
-  session(kind: "main" | "subagent", included: boolean): SessionTruth {
+  session(kind: "main" | "subagent" | "helper", included: boolean): SessionTruth {
     const s: SessionTruth = { included, kind, requestTimes: [], compactions: [] };
     this.#sessions.push(s);
     return s;
@@ -168,25 +191,42 @@ export class ExpectedAccumulator {
    * Records one compaction.
    *
    * @param s Its session.
-   * @param trigger Auto or manual.
+   * @param trigger Auto, manual, or unknown (`compactMetadata` null).
    * @param inputTokens C.
    * @param timeMs Boundary timestamp, ms.
-   * @param seconds Duration the reader recovers, seconds.
+   * @param seconds Duration the reader recovers, seconds; null when it cannot.
    */
   compaction(
     s: SessionTruth,
-    trigger: "auto" | "manual",
+    trigger: "auto" | "manual" | "unknown",
     inputTokens: number,
     timeMs: number,
-    seconds: number,
+    seconds: number | null,
   ): void {
     s.compactions.push({ timeMs, seconds });
     if (!s.included) return;
     if (trigger === "auto") {
       this.#auto++;
       this.#autoInputs.push(inputTokens);
-    } else this.#manual++;
-    this.#timed++;
+    } else if (trigger === "manual") this.#manual++;
+    else this.#unknown++;
+    if (seconds !== null) this.#timed++;
+  }
+
+  /**
+   * Records one compaction's summarizing call (an `agent-acompact-…` file).
+   *
+   * @param u Uncached input.
+   * @param w5 5-minute cache writes.
+   * @param w1h 1-hour cache writes.
+   * @param r Cache reads.
+   */
+  compactionCall(u: number, w5: number, w1h: number, r: number): void {
+    this.#calls.count++;
+    this.#calls.input += u;
+    this.#calls.cacheWrite5m += w5;
+    this.#calls.cacheWrite1h += w1h;
+    this.#calls.cacheRead += r;
   }
 
   /**
@@ -196,16 +236,21 @@ export class ExpectedAccumulator {
    * @returns The expected summary.
    */
   finish(idleLimitSeconds = 300): ExpectedAggregates {
-    let work = 0, main = 0, sub = 0;
+    let work = 0;
+    const sessions = { main: 0, subagent: 0, helper: 0 };
+    const requestsByKind = { main: 0, subagent: 0, helper: 0 };
     for (const s of this.#sessions) {
       if (!s.included || s.requestTimes.length === 0) continue;
-      if (s.kind === "main") main++;
-      else sub++;
+      sessions[s.kind]++;
+      requestsByKind[s.kind] += s.requestTimes.length;
       const times = [...s.requestTimes].sort((a, b) => a - b);
       for (let i = 1; i < times.length; i++) {
         let gap = (times[i] - times[i - 1]) / 1000;
         for (const c of s.compactions) {
-          if (c.timeMs > times[i - 1] && c.timeMs <= times[i]) gap = Math.max(0, gap - c.seconds);
+          // A duration the reader cannot recover is not subtracted.
+          if (c.seconds !== null && c.timeMs > times[i - 1] && c.timeMs <= times[i]) {
+            gap = Math.max(0, gap - c.seconds);
+          }
         }
         if (gap <= idleLimitSeconds) work += gap;
       }
@@ -223,11 +268,18 @@ export class ExpectedAccumulator {
     return {
       files: this.files,
       bytes: this.bytes,
-      sessions: { main, subagent: sub },
+      sessions,
       requests: this.#requests,
+      requestsByKind,
       excludedSessions: { otherModel: this.otherModel, noTargetModel: this.noTargetModel },
       malformedLines: this.malformedLines,
-      compactions: { auto: this.#auto, manual: this.#manual, timed: this.#timed },
+      compactions: {
+        auto: this.#auto,
+        manual: this.#manual,
+        unknown: this.#unknown,
+        timed: this.#timed,
+      },
+      compactionCalls: { ...this.#calls },
       workHours: work / 3600,
       billedTokens: billed,
       billingMix: {

@@ -19,7 +19,7 @@ and DIR/manifest.json are ever replaced, and DIR/projects only when DIR/manifest
 this generator wrote it: real transcripts are never deleted.
 
 Options:
-  --profile NAME   small | sample | full (default: sample)
+  --profile NAME   small | sample | full | real-shaped (default: sample)
   --seed N         Seed, an integer in [0, 4294967295] (default: 1)
   --out DIR        Corpus folder (default: data-synthetic/<profile>)
   --force          Regenerate even when the manifest matches (default: off)

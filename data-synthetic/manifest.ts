@@ -12,7 +12,7 @@ import type { Profile } from "./profiles.ts";
  * Version of the generator. Bump it whenever the bytes written for a given profile and seed
  * change, so that {@linkcode ensureCorpus} regenerates corpora written by an older version.
  */
-export const GENERATOR_VERSION = "1.0.2";
+export const GENERATOR_VERSION = "1.1.0";
 
 /** Contents of `manifest.json`. */
 export interface Manifest {
@@ -28,7 +28,7 @@ export interface Manifest {
   seed: number;
   /** Every parameter of the profile used. */
   parameters: Profile;
-  /** What a correct reader reports on the corpus (analysis-spec §5 `corpus` fields). */
+  /** What a correct reader reports on the corpus (the `corpus` fields, docs/method.md). */
   expected: ExpectedAggregates;
   /** Files written (transcripts and `.meta.json` sidecars). */
   files: number;

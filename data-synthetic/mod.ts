@@ -1,6 +1,6 @@
 /**
  * The seeded synthetic corpus: Claude Code transcripts with the size and shape of the published
- * study (analysis-spec §6), every format quirk of transcript-format.md included, usage that
+ * study (docs/method.md), every format quirk of docs/transcript-format.md included, usage that
  * follows from the content. See README.md for the profiles and what each parameter stands for.
  *
  * @example Generate the small profile and check what a reader must find
@@ -9,7 +9,8 @@
  * import assert from "node:assert/strict";
  * const dir = await Deno.makeTempDir();
  * const { manifest } = await ensureCorpus({ profile: "small", seed: 1, dir });
- * assert.equal(manifest.expected.requests, PROFILES.small.requests);
+ * const { main, subagent } = manifest.expected.requestsByKind;
+ * assert.equal(main + subagent, PROFILES.small.requests);
  * assert.equal(manifest.expected.sessions.main, PROFILES.small.mainSessions);
  * await Deno.remove(dir, { recursive: true });
  * ```

@@ -83,10 +83,22 @@ export interface Profile {
   readonly startDate: string;
   /** Days over which the main sessions start. */
   readonly spanDays: number;
+  /**
+   * Cap on the log-normal length weight of a main session, as a multiple of its median (a
+   * lighter far tail than the log-normal's). @default Infinity
+   */
+  readonly mainLengthCap?: number;
+  /** Fewest requests of a main session (other than the oldest-era one). @default 8 */
+  readonly mainRequestsMin?: number;
+  /**
+   * Only every k-th newest-era main session takes part in the rotation of helpers and workflow
+   * runs. @default 1
+   */
+  readonly shapeEvery?: number;
 }
 
 /** Names of the built-in profiles. */
-export type ProfileName = "small" | "sample" | "full";
+export type ProfileName = "small" | "sample" | "full" | "real-shaped";
 
 const COMMON = {
   mainLengthSigma: 0.45,
@@ -104,7 +116,7 @@ const COMMON = {
  * The built-in profiles. `small` serves unit tests (a few hundred requests, a scaled-down world
  * with a low trigger so compactions happen); `sample` is committed under `data-synthetic/sample/`
  * (a few thousand requests, a few MB); `full` reproduces the published corpus of
- * analysis-spec §6 (555 sessions, 45,170 requests, trigger ≈267.9K).
+ * docs/method.md (555 sessions, 45,170 requests, trigger ≈267.9K).
  *
  * @example
  * ```ts
@@ -218,5 +230,47 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     spanDays: 40,
     subagentParallelCalls: 4,
     outputTokensPerSecond: 65,
+  },
+  // Shaped like a real ~/.claude/projects for the speed benchmark, not like the published study:
+  // many project folders, many short sessions and a few long ones (file sizes spread over two
+  // orders of magnitude), few sub-agents, small model output and mid-sized tool results.
+  "real-shaped": {
+    ...COMMON,
+    name: "real-shaped",
+    mainSessions: 1_750,
+    subagentSessions: 480,
+    requests: 68_700,
+    mainRequestShare: 0.9,
+    mainLengthSigma: 2,
+    mainLengthCap: 22,
+    mainRequestsMin: 2,
+    subagentLengthSigma: 1.0,
+    projects: 1_000,
+    otherModelSessions: 2,
+    otherModelRequests: 20,
+    compactTriggerTokens: 155_000,
+    mainPrefixTokens: 21_000,
+    subagentPrefixTokens: 11_000,
+    reattachTokensMedian: 20_000,
+    summaryTokensMean: 6_000,
+    summaryTokensSd: 2_000,
+    summaryTokensMin: 1_000,
+    compactSecondsPerToken: 25 / 155_000,
+    compactNoiseSeconds: 20,
+    manualCompactionChance: 0.01,
+    fileLinesMedian: 80,
+    outputScale: 0.1,
+    thinkingShare: 0.03,
+    preambleShare: 0.3,
+    toolOutputScale: 0.62,
+    subagentParallelCalls: 1.5,
+    turnRequestsMean: 8,
+    userThinkMedianSeconds: 45,
+    userThinkSigma: 1.6,
+    toolSecondsScale: 1,
+    oneHourCacheShare: 0.25,
+    prefixChangeChance: 0.2,
+    spanDays: 120,
+    shapeEvery: 30,
   },
 };

@@ -42,7 +42,8 @@ export interface WriteCorpusOptions {
  * import assert from "node:assert/strict";
  * const dir = await Deno.makeTempDir();
  * const manifest = await writeCorpus({ profile: PROFILES.small, seed: 1, dir });
- * assert.equal(manifest.expected.requests, PROFILES.small.requests);
+ * const { main, subagent } = manifest.expected.requestsByKind;
+ * assert.equal(main + subagent, PROFILES.small.requests);
  * assert.ok((await Deno.stat(`${dir}/manifest.json`)).isFile);
  * await Deno.remove(dir, { recursive: true });
  * ```

@@ -76,7 +76,8 @@ Deno.test("generate: writes the layout and manifest, byte-identical per seed, re
     assert.equal(manifest.profile, "small");
     assert.equal(manifest.seed, 5);
     assert.deepEqual(manifest.parameters, PROFILES.small);
-    assert.equal(manifest.expected.requests, PROFILES.small.requests);
+    const byKind = manifest.expected.requestsByKind;
+    assert.equal(byKind.main + byKind.subagent, PROFILES.small.requests);
     assert.deepEqual(JSON.parse(await Deno.readTextFile(`${a}/manifest.json`)), manifest);
     assert.equal(
       (await quiet(() => main(["--profile", "small", "--seed", "5", "--out", b]))).result,

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { PROFILES, TARGET_MODEL } from "../../data-synthetic/mod.ts";
 import { corpusFromText, summarizeCorpus } from "../../lib/transcript/mod.ts";
-import { checkQuirks, generateInMemory, type ParsedLine, parseLines } from "./_corpus.ts";
+import {
+  checkQuirks,
+  checkShapes,
+  generateInMemory,
+  type ParsedLine,
+  parseLines,
+} from "./_corpus.ts";
 
 const small = generateInMemory(PROFILES.small, 1);
 const lines = parseLines(small.files);
@@ -18,19 +24,29 @@ Deno.test("same profile and seed give identical files; another seed gives others
   assert.ok(changed.length === other.files.length, "every file of seed 2 differs from seed 1");
 });
 
-Deno.test("layout: main files, subagents/ with meta sidecars, flat agent files", () => {
+Deno.test("layout: main files, subagents/ with meta sidecars, flat agent files, helpers, compaction calls, workflows", () => {
   const paths = small.files.map((f) => f.path);
   const main = new RegExp(`^projects/-[A-Za-z0-9-]+/${UUID}\\.jsonl$`);
-  const nested = new RegExp(
-    `^projects/-[A-Za-z0-9-]+/${UUID}/subagents/agent-a[0-9a-f]{16}\\.jsonl$`,
-  );
+  const session = `^projects/-[A-Za-z0-9-]+/${UUID}`;
+  // Sub-agent ids: 6 hex digits up to 2.1.39, 16 after.
+  const nested = new RegExp(`${session}/subagents/agent-a([0-9a-f]{6}|[0-9a-f]{16})\\.jsonl$`);
   const flat = /^projects\/-[A-Za-z0-9-]+\/agent-a[0-9a-f]{6}\.jsonl$/;
-  const meta = /\/subagents\/agent-a[0-9a-f]{16}\.meta\.json$/;
+  const meta = /\/subagents\/(workflows\/wf_[0-9a-f]{12}\/)?agent-a[0-9a-f]{16}\.meta\.json$/;
+  const helper = new RegExp(
+    `${session}/subagents/agent-(aside_question|aspeculation)-[0-9a-f]{16}\\.jsonl$`,
+  );
+  const call = new RegExp(`${session}/subagents/agent-acompact-[0-9a-f]{6}\\.jsonl$`);
+  const workflow = new RegExp(
+    `${session}/(subagents/workflows/wf_[0-9a-f]{12}/(agent-a[0-9a-f]{16}|journal)\\.jsonl|workflows/wf_[0-9a-f]{12}\\.json)$`,
+  );
   for (const p of paths) {
     assert.ok(
-      main.test(p) || nested.test(p) || flat.test(p) || meta.test(p),
+      [main, nested, flat, meta, helper, call, workflow].some((re) => re.test(p)),
       `unexpected path ${p}`,
     );
+  }
+  for (const re of [nested, flat, meta, helper, call, workflow]) {
+    assert.ok(paths.some((p) => re.test(p)), `a path like ${re}`);
   }
   assert.ok(paths.filter((p) => main.test(p)).length >= PROFILES.small.mainSessions);
   assert.ok(paths.some((p) => nested.test(p)));
@@ -52,7 +68,9 @@ Deno.test("layout: main files, subagents/ with meta sidecars, flat agent files",
   }
   // Sub-agent records in their own files carry isSidechain and agentId, and the parent's sessionId.
   const sessionIds = new Set(paths.filter((p) => main.test(p)).map((p) => p.slice(-42, -6)));
-  for (const l of records.filter((l) => /agent-a[0-9a-f]+\.jsonl$/.test(l.file) && l.record.uuid)) {
+  for (
+    const l of records.filter((l) => /agent-a[0-9a-z_-]+\.jsonl$/.test(l.file) && l.record.uuid)
+  ) {
     assert.equal(l.record.isSidechain, true);
     assert.match(l.file, new RegExp(`agent-${l.record.agentId}\\.jsonl$`));
     assert.ok(sessionIds.has(l.record.sessionId));
@@ -67,7 +85,10 @@ Deno.test("layout: main files, subagents/ with meta sidecars, flat agent files",
 for (const seed of [1, 2, 3]) {
   Deno.test(`every quirk of the format reference is present in the small profile, seed ${seed}`, () => {
     const corpus = seed === 1 ? small : generateInMemory(PROFILES.small, seed);
-    checkQuirks(corpus.files, parseLines(corpus.files).filter((l) => l.record !== undefined));
+    const records = parseLines(corpus.files).filter((l) => l.record !== undefined);
+    checkQuirks(corpus.files, records);
+    // The small world is too small for the rarest shapes; the sample has them all.
+    checkShapes(corpus.files, records, { rare: false });
   });
 }
 
@@ -124,6 +145,8 @@ Deno.test("usage follows from content: context growth equals the tokens each tur
   assert.ok(checked > 100, `checked ${checked} request pairs`);
 });
 
+// Amended reader rules (message.id-only key, helper kind, acompact files no session, null
+// compactMetadata an unknown trigger): passes once the reader implements them.
 Deno.test("the reader reports exactly the aggregates the generator expects (small, seed 1)", () => {
   const summary = summarizeCorpus(
     corpusFromText(small.files.filter((f) => f.path.endsWith(".jsonl"))),
@@ -133,10 +156,16 @@ Deno.test("the reader reports exactly the aggregates the generator expects (smal
   assert.equal(summary.files, e.files);
   assert.equal(summary.bytes, e.bytes);
   assert.deepEqual(summary.sessions, e.sessions);
-  assert.equal(summary.requests, PROFILES.small.requests);
+  assert.equal(summary.requests, e.requests);
+  // The profile's request count is that of main sessions and sub-agents; helpers come on top.
+  assert.equal(e.requestsByKind.main + e.requestsByKind.subagent, PROFILES.small.requests);
   assert.deepEqual(summary.excludedSessions, e.excludedSessions);
   assert.equal(summary.malformedLines, e.malformedLines);
-  assert.deepEqual(summary.compactions, e.compactions);
+  const c = summary.compactions as typeof e.compactions;
+  assert.deepEqual(
+    { auto: c.auto, manual: c.manual, unknown: c.unknown ?? 0, timed: c.timed },
+    e.compactions,
+  );
   assert.equal(summary.billedTokens, e.billedTokens);
   assert.ok(Math.abs(summary.workHours - e.workHours) < 1e-9);
   assert.equal(summary.observedTrigger, e.observedTrigger);
@@ -144,4 +173,28 @@ Deno.test("the reader reports exactly the aggregates the generator expects (smal
     assert.ok(Math.abs(summary.billingMix[k] - e.billingMix[k]) < 1e-12, k);
   }
   assert.equal(summary.diagnostics.microcompactions, e.quirks.microcompactions);
+});
+
+Deno.test("real-shaped, scaled down: more project folders than source trees, fewer sub-agents than main sessions", () => {
+  const profile = {
+    ...PROFILES["real-shaped"],
+    mainSessions: 40,
+    subagentSessions: 10,
+    requests: 900,
+    projects: 25,
+    shapeEvery: 1,
+  };
+  const { files, expected } = generateInMemory(profile, 1);
+  const folders = new Set(files.map((f) => f.path.split("/")[1]));
+  // 40 main sessions spread by index over 25 folders (index 1, the resumed one, joins folder 0):
+  // every folder gets one.
+  assert.equal(folders.size, 25);
+  assert.deepEqual(
+    { main: expected.sessions.main, subagent: expected.sessions.subagent },
+    { main: 40, subagent: 10 },
+  );
+  assert.equal(expected.requestsByKind.main + expected.requestsByKind.subagent, 900);
+  // Main files: the 40 included ones and the left-out sessions on top.
+  const mains = files.filter((f) => /^projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/.test(f.path));
+  assert.equal(mains.length, 40 + profile.otherModelSessions + 2);
 });

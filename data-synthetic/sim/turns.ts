@@ -1,0 +1,203 @@
+/**
+ * A session run: user turns, the agent loop of requests, and what happens before a request.
+ *
+ * @module
+ */
+
+import { Prng } from "../prng.ts";
+import { compact, microcompact } from "./compaction.ts";
+import { BASE64 } from "./ids.ts";
+import { responseBlocks, writeRequest, writeResults, writeSynthetic } from "./responses.ts";
+import { Session, type ToolCall } from "./session.ts";
+import { Simulator } from "./simulator.ts";
+import { runSubagents } from "./subagents.ts";
+import { writeHelper } from "./helpers.ts";
+import { iso, rawLength } from "./text_format.ts";
+import { MAIN_TOOLS, SUB_TOOLS, taskCall, toolCall } from "./tools.ts";
+
+/** Everything that may happen right before a request: compaction, microcompaction, retries. */
+export function beforeRequest(sim: Simulator, s: Session, g: Prng): void {
+  if (s.canCompact && s.ctx >= s.trigger) compact(sim, s, g, "auto");
+  if (
+    s.era.microcompact && s.kind === "main" &&
+    ((!s.microDone && s.ctx > 0.3 * s.trigger) || (s.ctx > 0.5 * s.trigger && g.chance(0.003)))
+  ) microcompact(sim, s, g);
+  if (g.chance(0.003) || (s.index === 0 && s.kind === "main" && s.requests === 2)) {
+    const tries = g.int(1, 3);
+    for (let k = 1; k <= tries; k++) {
+      const wait = Math.round(500 * 2 ** k + g.int(0, 400));
+      s.record(
+        g.uuid(),
+        `"type":"system","subtype":"api_error","level":"error","error":{"status":529},"retryInMs":${wait},"retryAttempt":${k},"maxRetries":10`,
+        s.t + 50,
+      );
+      s.t += wait + 50;
+      sim.acc.quirk("apiErrorRetries");
+    }
+  }
+}
+
+/** A user prompt (sometimes long, sometimes with a pasted image); the newest era writes a `file-history-snapshot` before it. */
+export function userPrompt(
+  sim: Simulator,
+  s: Session,
+  g: Prng,
+  options: { image?: boolean; text?: string } = {},
+): void {
+  const p = sim.profile;
+  const tokens = g.chance(0.05) ? g.lognormal(1500 * p.toolOutputScale, 0.6) : g.lognormal(50, 1.0);
+  const text = options.text ?? sim.prose(g, tokens);
+  let content = `"${text}"`;
+  let extra = 0;
+  if (options.image) {
+    const data = g.chars(g.int(500, 1200) * 4, BASE64);
+    content =
+      `[{"type":"text","text":"${text}"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"${data}"}}]`;
+    extra = g.int(900, 1600);
+    sim.acc.quirk("images");
+  }
+  if (s.era.name === "D" && s.kind === "main") {
+    const id = g.uuid();
+    s.sink.lines.push(
+      `{"type":"file-history-snapshot","messageId":"${id}","snapshot":{"messageId":"${id}","trackedFileBackups":{},"timestamp":"${
+        iso(s.t)
+      }"},"isSnapshotUpdate":false}`,
+    );
+  }
+  s.record(
+    g.uuid(),
+    `"type":"user","message":{"role":"user","content":${content}}${
+      s.kind === "main" ? `,"promptId":"${g.uuid()}"` : ""
+    }${options.image ? `,"imagePasteIds":[1]` : ""}`,
+    s.t,
+  );
+  s.ctx += Math.ceil(rawLength(text) / 4) + extra;
+}
+
+/** Runs a session (main or sub-agent) for `budget` requests. */
+export function runSession(
+  sim: Simulator,
+  s: Session,
+  g: Prng,
+  budget: number,
+  subBudgets: number[],
+  extraSubs: number,
+): string {
+  const p = sim.profile;
+  const spawns = new Map<number, number>();
+  if (subBudgets.length + extraSubs > 0) {
+    const slots = Math.max(1, budget - 1);
+    const events = Math.min(slots, Math.max(1, Math.ceil((subBudgets.length + extraSubs) / 1.3)));
+    const chosen = new Set<number>();
+    while (chosen.size < events) chosen.add(g.int(0, slots - 1));
+    const idx = [...chosen].sort((a, b) => a - b);
+    for (const i of idx) spawns.set(i, 1);
+    for (let k = events; k < subBudgets.length + extraSubs; k++) {
+      const i = idx[g.int(0, idx.length - 1)];
+      spawns.set(i, spawns.get(i)! + 1);
+    }
+  }
+  const queue = [...subBudgets];
+  let extraLeft = extraSubs;
+  let finalText = "";
+  let i = 0, turn = 0;
+  while (i < budget) {
+    // A user turn (sub-agents have exactly one, started by the parent's prompt).
+    if (s.kind === "main") {
+      if (turn > 0) {
+        s.t += Math.round(g.lognormal(p.userThinkMedianSeconds, p.userThinkSigma) * 1000);
+        if (g.chance(p.prefixChangeChance)) {
+          s.cachedUpTo = Math.min(
+            s.cachedUpTo,
+            s.prefix + Math.round(g.next() * (s.ctx - s.prefix)),
+          );
+          sim.acc.quirk("prefixChanges");
+        }
+        const wantManual = s.canCompact &&
+          ((s.ctx > 0.7 * s.trigger && g.chance(p.manualCompactionChance)) ||
+            (s.index === 2 && !s.forcedManual && s.ctx > 0.4 * s.trigger));
+        if (wantManual) {
+          s.forcedManual = true;
+          compact(sim, s, g, "manual");
+          s.t += Math.round(g.lognormal(20, 0.8) * 1000);
+        }
+      }
+      const image = s.index === 0 && turn === 1;
+      userPrompt(sim, s, g, { image: image || g.chance(0.01) });
+      if (s.index === 0 && turn === 2) {
+        // An interrupted turn answered by a synthetic non-error record.
+        s.record(
+          g.uuid(),
+          `"type":"user","message":{"role":"user","content":[{"type":"text","text":"[Request interrupted by user]"}]}`,
+          s.t + 800,
+        );
+        s.t += 800;
+        s.ctx += Math.ceil("[Request interrupted by user]".length / 4);
+        writeSynthetic(sim, s, g, "No response requested.", false);
+        s.t += 5000;
+        userPrompt(sim, s, g);
+      }
+    }
+    const turnLength = s.kind === "main"
+      ? Math.max(1, Math.round(-Math.log(1 - g.next()) * p.turnRequestsMean))
+      : budget;
+    const turnStart = s.t;
+    for (let j = 0; i < budget; j++, i++) {
+      const spawnHere = spawns.get(i) ?? 0;
+      const last = i === budget - 1 || (j >= turnLength - 1 && spawnHere === 0);
+      beforeRequest(sim, s, g);
+      const blocks = responseBlocks(sim, g, last);
+      const calls: ToolCall[] = [];
+      if (!last) {
+        if (spawnHere > 0) {
+          for (let k = 0; k < spawnHere; k++) {
+            if (queue.length > 0) calls.push(taskCall(sim, s, g, queue.shift()!));
+            else if (extraLeft-- > 0) calls.push(taskCall(sim, s, g, g.int(2, 5), "Explore"));
+          }
+        } else {
+          const n = s.kind === "main" ? (g.chance(0.85) ? 1 : g.int(2, 3)) : Math.max(
+            1,
+            Math.round(1 + (p.subagentParallelCalls - 1) * -Math.log(1 - g.next())),
+          );
+          const tools = s.kind === "main" ? MAIN_TOOLS : SUB_TOOLS;
+          for (let k = 0; k < Math.min(n, 5); k++) {
+            calls.push(toolCall(sim, s, g, tools[g.weighted(tools.map((t) => t[1]))][0]));
+          }
+        }
+        for (const c of calls) blocks.push(c.block);
+      }
+      const uuids = writeRequest(sim, s, g, blocks, last ? "end_turn" : "tool_use");
+      if (last) {
+        finalText = blocks.find((b) => b.text !== undefined)?.text ?? "Done.";
+        if (s.index === 0 && s.kind === "main" && turn === 0) {
+          // A request that failed for good: only the synthetic API-error record remains.
+          writeSynthetic(
+            sim,
+            s,
+            g,
+            'API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+            true,
+          );
+        }
+        break;
+      }
+      const spawned = calls.filter((c) => c.spawn);
+      if (spawned.length > 0) runSubagents(sim, s, g, spawned, uuids, blocks);
+      else writeResults(s, g, calls, uuids, blocks);
+    }
+    i++;
+    if (s.kind === "main" && s.era.name === "D" && s.t - turnStart > 30_000) {
+      s.record(
+        g.uuid(),
+        `"type":"system","subtype":"turn_duration","durationMs":${s.t - turnStart},"isMeta":false`,
+        s.t + 20,
+      );
+    }
+    if (s.helperLabel !== null && s.requests >= 3) {
+      writeHelper(sim, s, s.helperLabel);
+      s.helperLabel = null;
+    }
+    turn++;
+  }
+  return finalText;
+}
