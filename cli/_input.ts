@@ -6,27 +6,16 @@
  * @module
  */
 
-import { callerPath, defaultTranscriptRoots } from "../lib/transcript/default_roots.ts";
-import { discoverTranscripts } from "../lib/transcript/discover.ts";
+import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
-  checkFilter,
-  type FilterResult,
-  filterTranscriptFiles,
-  type TranscriptFilter,
-} from "../lib/transcript/transcript_filter.ts";
+  type SelectedTranscripts,
+  selectTranscripts,
+} from "../lib/transcript/select_transcripts.ts";
+import { checkFilter, type TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
 import { UsageError } from "./_shared.ts";
 
 /** The files of one run, and how they were chosen. */
-export interface SelectedInput {
-  /** The folders and files read: the user's, absolute, or the default folders. */
-  paths: string[];
-  /** Transcript files kept by the filter, sorted byte-wise (the reader's order). */
-  files: string[];
-  /** Transcript files found before the filter. */
-  found: number;
-  /** The filter as the JSON records it (`options.filters`). */
-  filters: FilterResult["filters"];
-}
+export type SelectedInput = SelectedTranscripts;
 
 /**
  * The filter named by the parsed options, checked.
@@ -59,12 +48,8 @@ export async function selectInput(
   positionals: readonly string[],
   filter: TranscriptFilter,
 ): Promise<SelectedInput> {
-  const paths = positionals.length > 0
-    ? positionals.map((p) => callerPath(p))
-    : defaultTranscriptRoots();
-  const discovered = await discoverTranscripts(paths);
-  const { files, filters } = await filterTranscriptFiles(discovered, filter);
-  return { paths, files, found: discovered.length, filters };
+  // Typed paths are the user's (INIT_CWD under deno task); none: the default folders.
+  return await selectTranscripts(positionals.map((p) => callerPath(p)), filter);
 }
 
 /**
