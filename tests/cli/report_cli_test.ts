@@ -12,11 +12,23 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, "deno.json");
 const SAMPLE = join(ROOT, "data-synthetic", "sample");
 
+function inherited(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "TMPDIR"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
 async function task(cwd: string, args: string[], env: Record<string, string> = {}) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["task", "-q", "--config", CONFIG, ...args],
     cwd,
-    env: { NO_COLOR: "1", ...env },
+    // A fresh environment: an INIT_CWD inherited from an outer `deno task` (as under
+    // `deno task test`) is kept by the inner one, which is not what a user's shell has.
+    clearEnv: true,
+    env: { NO_COLOR: "1", ...inherited(), ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -65,6 +77,21 @@ Deno.test("report: from another directory, relative input and --out land where t
     assert.ok(!html.includes(SAMPLE), "the page names no input path");
     // Nothing was written in the repository root.
     assert.ok(!(await exists(join(ROOT, "rep"))));
+    // An INIT_CWD that is set (as by `deno task`) is where relative paths start.
+    const elsewhere = await Deno.makeTempDir({ prefix: "report_cli_" });
+    try {
+      const moved = await task(
+        here,
+        ["corpus", "--requests", "r.csv", relative(elsewhere, SAMPLE)],
+        {
+          INIT_CWD: elsewhere,
+        },
+      );
+      assert.equal(moved.code, 0, moved.stderr);
+      assert.ok(await exists(join(elsewhere, "r.csv")));
+    } finally {
+      await Deno.remove(elsewhere, { recursive: true });
+    }
   } finally {
     await Deno.remove(here, { recursive: true });
   }
