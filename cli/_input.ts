@@ -6,29 +6,16 @@
  * @module
  */
 
-import { callerPath, defaultTranscriptRoots } from "../lib/transcript/default_roots.ts";
-import { discoverTranscriptFiles } from "../lib/transcript/discover.ts";
+import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
-  checkFilter,
-  type FilterResult,
-  filterTranscriptFiles,
-  type TranscriptFilter,
-} from "../lib/transcript/transcript_filter.ts";
+  type SelectedTranscripts,
+  selectTranscripts,
+} from "../lib/transcript/select_transcripts.ts";
+import { checkFilter, type TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
 import { UsageError } from "./_shared.ts";
 
 /** The files of one run, and how they were chosen. */
-export interface SelectedInput {
-  /** The folders and files read: the user's, absolute, or the default folders. */
-  paths: string[];
-  /** Transcript files kept by the filter, sorted byte-wise (the reader's order). */
-  files: string[];
-  /** Transcript files found before the filter. */
-  found: number;
-  /** File and folder names skipped because they are not valid UTF-8 (counted, never shown). */
-  undecodableNames: number;
-  /** The filter as the JSON records it (`options.filters`). */
-  filters: FilterResult["filters"];
-}
+export type SelectedInput = SelectedTranscripts;
 
 /**
  * The filter named by the parsed options, checked.
@@ -61,18 +48,8 @@ export async function selectInput(
   positionals: readonly string[],
   filter: TranscriptFilter,
 ): Promise<SelectedInput> {
-  const paths = positionals.length > 0
-    ? positionals.map((p) => callerPath(p))
-    : defaultTranscriptRoots();
-  const discovered = await discoverTranscriptFiles(paths);
-  const { files, filters } = await filterTranscriptFiles(discovered.files, filter);
-  return {
-    paths,
-    files,
-    found: discovered.files.length,
-    undecodableNames: discovered.undecodableNames,
-    filters,
-  };
+  // Typed paths are the user's (INIT_CWD under deno task); none: the default folders.
+  return await selectTranscripts(positionals.map((p) => callerPath(p)), filter);
 }
 
 /**

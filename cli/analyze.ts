@@ -32,6 +32,7 @@ import {
   versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 /** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
@@ -508,8 +509,8 @@ export async function main(args: string[]): Promise<number> {
     writeStdout(
       (values.json
         ? JSON.stringify(document, null, 2)
-        : [filterLine(input.filters), formatReport(report)].filter((t) => t !== "").join("\n")) +
-        "\n",
+        : [filterLine(input.filters), formatReport(report), `Answer: ${answerSentence(report)}`]
+          .filter((t) => t !== "").join("\n")) + "\n",
     );
     return EXIT.ok;
   } catch (error) {

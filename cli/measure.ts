@@ -3,19 +3,30 @@
  * reads, from Claude Code transcripts (seed `read-cost-measurement.txt`, analysis-spec §4).
  *
  * Reads only the files and directories it is given (no home-directory scan), opens them
- * read-only, writes nothing, makes no network calls and reads no environment variables: it runs
- * under `deno run --allow-read cli/measure.ts`. Run with `--help` for flags and exit codes.
+ * read-only, writes nothing and makes no network calls. The one environment variable it reads is
+ * `INIT_CWD`, where granted (`deno task measure` grants it), to take relative paths from where the
+ * user stands; it runs under `deno run --allow-read cli/measure.ts` too. Directories are shallow
+ * unless `--recursive`. Run with `--help` for flags and exit codes.
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
 import {
   DEFAULT_READ_COST_OPTIONS,
+  expandInputPaths,
   formatReadCostText,
   InputPathError,
   measureReadCost,
 } from "../lib/readcost/mod.ts";
+import { callerPath } from "../lib/transcript/default_roots.ts";
+import { discoverTranscripts } from "../lib/transcript/discover.ts";
+import {
+  type FilterResult,
+  filterTranscriptFiles,
+  type TranscriptFilter,
+} from "../lib/transcript/transcript_filter.ts";
+import { FILTER_OPTIONS, parseCommandLine, versionLine } from "./_shared.ts";
+import { filterFromValues } from "./_input.ts";
 
 /** Exit codes of {@linkcode main}. */
 export const EXIT = Object.freeze({
@@ -46,15 +57,24 @@ Estimates how much input context comes from tool results and large file reads, f
 Claude Code transcripts (*.jsonl). Output is aggregates only: no transcript text, tool
 inputs, file paths or session ids.
 
-Inputs: files and directories. Directories are shallow: only *.jsonl files directly inside
-are read, so sub-agent transcripts (<session>/subagents/) are included only when their
-directories or files are named. Repeated paths are resolved and de-duplicated. Use -- before
+Inputs: files and directories; relative paths are taken from where you run the command.
+Directories are shallow: only *.jsonl files directly inside are read, so sub-agent
+transcripts (<session>/subagents/) are included only when their directories or files are
+named, or with --recursive. Repeated paths are resolved and de-duplicated. Use -- before
 a path that starts with a dash. Transcripts live under
 \${CLAUDE_CONFIG_DIR:-$HOME/.claude}/projects/; nothing is scanned automatically.
 
 Options:
   -h, --help         Show this help and exit. (default: off)
+      --version      Print the toolkit's version and exit. (default: off)
       --json         Write one JSON document (schemaVersion 1) instead of text. (default: off)
+      --recursive    Walk directories recursively for *.jsonl, sub-agents included (symbolic
+                     links not followed). (default: off, shallow)
+      --since DATE   Only sessions that started on or after DATE (YYYY-MM-DD, UTC). (default: none)
+      --until DATE   Only sessions that started on or before DATE (YYYY-MM-DD, UTC). (default: none)
+      --project TEXT Only project folders whose name contains TEXT, case ignored. (default: none)
+                     A session is kept or left out whole; the JSON records the filter in
+                     options.filters.
       --min-turns N  A file qualifies with at least N usage-bearing assistant messages;
                      positive integer. (default: ${DEFAULT_READ_COST_OPTIONS.minTurns})
       --min-chars N  A non-error bulk read is a candidate with at least N characters of text
@@ -73,8 +93,8 @@ Exit codes:
      FIFO or device, a symbolic-link loop, read error)
   5  unexpected error (for example stdout closed early); the message says what
 
-Permissions: read only (deno run --allow-read). No environment variables are read, nothing is
-written, no network is used.
+Permissions: read (deno run --allow-read), and INIT_CWD where granted. Nothing is written, no
+network is used.
 `;
 
 const POSITIVE_INTEGER = /^[0-9]+$/;
@@ -127,33 +147,39 @@ export async function main(args: string[], io: MeasureIo = STANDARD_IO): Promise
   let minTurns: number;
   let minChars: number;
   let paths: string[];
+  let recursive: boolean;
+  let filter: TranscriptFilter;
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        help: { type: "boolean", short: "h" },
-        json: { type: "boolean" },
-        "min-turns": { type: "string", multiple: true },
-        "min-chars": { type: "string", multiple: true },
-      },
+    const { values, positionals } = parseCommandLine(args, {
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean" },
+      json: { type: "boolean" },
+      recursive: { type: "boolean" },
+      "min-turns": { type: "string", multiple: true },
+      "min-chars": { type: "string", multiple: true },
+      ...FILTER_OPTIONS,
     });
     if (values.help) {
       io.stdout(HELP);
       return EXIT.ok;
     }
+    if (values.version) {
+      io.stdout(versionLine("measure") + "\n");
+      return EXIT.ok;
+    }
     json = values.json === true;
+    recursive = values.recursive === true;
     minTurns = _positiveInteger(
       "--min-turns",
-      values["min-turns"],
+      values["min-turns"] as string[] | undefined,
       DEFAULT_READ_COST_OPTIONS.minTurns,
     );
     minChars = _positiveInteger(
       "--min-chars",
-      values["min-chars"],
+      values["min-chars"] as string[] | undefined,
       DEFAULT_READ_COST_OPTIONS.minChars,
     );
+    filter = filterFromValues(values);
     paths = positionals;
     if (paths.length === 0) throw new RangeError("no input path given");
   } catch (error) {
@@ -163,7 +189,7 @@ export async function main(args: string[], io: MeasureIo = STANDARD_IO): Promise
   }
 
   try {
-    return await _run(paths, json, minTurns, minChars, io);
+    return await _run(paths, { json, minTurns, minChars, recursive, filter }, io);
   } catch (error) {
     if (error instanceof InputPathError) {
       io.stderr(`measure: ${error.message}\n`);
@@ -179,14 +205,57 @@ export async function main(args: string[], io: MeasureIo = STANDARD_IO): Promise
   }
 }
 
-async function _run(
-  paths: string[],
-  json: boolean,
-  minTurns: number,
-  minChars: number,
-  io: MeasureIo,
-): Promise<number> {
-  const measured = await measureReadCost(paths, { minTurns, minChars });
+interface RunOptions {
+  json: boolean;
+  minTurns: number;
+  minChars: number;
+  recursive: boolean;
+  filter: TranscriptFilter;
+}
+
+/** Sub-folders of a named folder that has no `*.jsonl` directly inside (for the hint). */
+async function _folderHint(path: string): Promise<string | undefined> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch {
+    return undefined;
+  }
+  if (!info.isDirectory) return undefined;
+  let subfolders = 0;
+  try {
+    for await (const entry of Deno.readDir(path)) {
+      if (entry.isFile && entry.name.endsWith(".jsonl")) return undefined;
+      if (entry.isDirectory) subfolders++;
+    }
+  } catch {
+    return undefined;
+  }
+  if (subfolders === 0) return undefined;
+  return `measure: hint: ${path} has no *.jsonl directly inside but ${subfolders} ` +
+    `sub-folder${subfolders === 1 ? "" : "s"}; name them, or add --recursive\n`;
+}
+
+async function _run(given: string[], options: RunOptions, io: MeasureIo): Promise<number> {
+  const { json, minTurns, minChars, recursive } = options;
+  const paths = given.map((p) => callerPath(p));
+  let files: string[];
+  if (recursive) {
+    try {
+      files = await discoverTranscripts(paths);
+    } catch (error) {
+      const path = paths.find((p) => String((error as Error).message).includes(p)) ?? paths[0];
+      throw error instanceof InputPathError ? error : _inputError(error, path);
+    }
+  } else {
+    files = await expandInputPaths(paths);
+    for (const path of paths) {
+      const hint = await _folderHint(path);
+      if (hint) io.stderr(hint);
+    }
+  }
+  const selected: FilterResult = await filterTranscriptFiles(files, options.filter);
+  const measured = await measureReadCost(selected.files, { minTurns, minChars });
   const { report } = measured;
   const malformed = report.diagnostics.skippedMalformedLines;
   const oversized = report.diagnostics.skippedOversizedLines;
@@ -211,8 +280,21 @@ async function _run(
   if (names > 0) {
     io.stderr(`measure: skipped ${names} file name${names === 1 ? "" : "s"} not valid UTF-8.\n`);
   }
-  io.stdout(json ? JSON.stringify(report, null, 2) + "\n" : formatReadCostText(report));
+  // The filter is recorded only when one was given, so an unfiltered document stays as it was.
+  const filtered = selected.filters.since !== null || selected.filters.until !== null ||
+    selected.filters.project !== null;
+  const document = filtered ? { ...report, options: { filters: selected.filters } } : report;
+  io.stdout(json ? JSON.stringify(document, null, 2) + "\n" : formatReadCostText(report));
   return EXIT.ok;
+}
+
+function _inputError(error: unknown, path: string): InputPathError {
+  if (error instanceof Deno.errors.NotFound) return new InputPathError("missing", path, "");
+  return new InputPathError(
+    "unreadable",
+    path,
+    error instanceof Error ? error.message : String(error),
+  );
 }
 
 if (import.meta.main) {

@@ -104,12 +104,27 @@ export function expandHome(path: string, env: EnvLookup = grantedEnv): string {
   return home + path.slice(1);
 }
 
+/** The repository root: the folder `deno task` runs every task in. */
+const TASK_DIR = resolvePath(new URL("../..", import.meta.url).pathname);
+
+/** Options of {@linkcode callerPath}. */
+export interface CallerPathOptions {
+  /** Environment look-up. @default {grantedEnv} */
+  env?: EnvLookup;
+  /** The working directory. @default {Deno.cwd()} */
+  cwd?: string;
+  /** The folder `deno task` runs tasks in. @default {the repository root} */
+  taskDir?: string;
+}
+
 /**
- * A path the user typed, absolute: `~` expanded, then resolved against `INIT_CWD` (set by
- * `deno task` and npm to where the user ran the task) or else the working directory.
+ * A path the user typed, absolute: `~` expanded, then resolved against where the user stands.
+ * Under `deno task` the process runs in the repository root and `INIT_CWD` names the user's
+ * folder; so `INIT_CWD` is used while the working directory is the repository root, and the
+ * working directory otherwise (a direct `deno run`, or a test that changed directory).
  *
  * @param path A path as typed (`-` for stdin/stdout is the caller's business, not passed here).
- * @param env Environment look-up. @default {grantedEnv}
+ * @param options Environment and directories (for tests).
  * @returns The absolute path.
  *
  * @example
@@ -118,15 +133,22 @@ export function expandHome(path: string, env: EnvLookup = grantedEnv): string {
  * import assert from "node:assert/strict";
  * const env = (name: string) => ({ INIT_CWD: "/home/me/notes", HOME: "/home/me" })[name];
  * if (Deno.build.os !== "windows") {
- *   assert.equal(callerPath("../data/x.jsonl", env), "/home/me/data/x.jsonl");
- *   assert.equal(callerPath("/abs", env), "/abs");
- *   assert.equal(callerPath("~/out", env), "/home/me/out");
+ *   const task = { env, cwd: "/repo", taskDir: "/repo" };
+ *   assert.equal(callerPath("../data/x.jsonl", task), "/home/me/data/x.jsonl");
+ *   assert.equal(callerPath("/abs", task), "/abs");
+ *   assert.equal(callerPath("~/out", task), "/home/me/out");
+ *   // Elsewhere than the task folder, the working directory counts.
+ *   assert.equal(callerPath("x", { env, cwd: "/tmp", taskDir: "/repo" }), "/tmp/x");
  * }
  * ```
  */
-export function callerPath(path: string, env: EnvLookup = grantedEnv): string {
+export function callerPath(path: string, options: CallerPathOptions = {}): string {
+  const env = options.env ?? grantedEnv;
+  const cwd = options.cwd ?? Deno.cwd();
+  const taskDir = options.taskDir ?? TASK_DIR;
   const expanded = expandHome(path, env);
-  const base = env("INIT_CWD") || undefined;
+  const init = env("INIT_CWD");
+  const base = init && resolvePath(cwd) === resolvePath(taskDir) ? init : cwd;
   return resolvePath(expanded, base);
 }
 
@@ -163,7 +185,7 @@ export function defaultTranscriptRoots(options: DefaultRootsOptions = {}): strin
   };
   if (config) {
     for (const entry of config.split(",").map((e) => e.trim()).filter((e) => e !== "")) {
-      const dir = callerPath(entry, env);
+      const dir = callerPath(entry, { env });
       const inside = joinPath(dir, "projects");
       if (dir.split(/[\\/]/).pop() === "projects" && isDirectory(dir)) add(dir);
       else if (isDirectory(inside)) add(inside);

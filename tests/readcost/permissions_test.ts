@@ -1,5 +1,5 @@
 /**
- * The measure CLI runs with read permission only: no environment variables (it documents none),
+ * The measure CLI runs with read permission only: no environment variable but INIT_CWD where granted,
  * no writes, no network, no subprocesses. Spawned as `deno run --no-prompt --allow-read`, so any
  * other access fails instead of prompting.
  */

@@ -1,0 +1,193 @@
+/**
+ * The answer of the trigger analysis in one sentence, for the text output of `analyze` and
+ * `report` and for the report page: the cheapest trigger of the mean cost curve against the
+ * observed one, what it saves per 1M tokens and what share of agent time compaction then takes.
+ *
+ * The observed trigger is rarely a grid point, so its cost and time share are read off the mean
+ * curves by linear interpolation between the two grid points around it (exact on a grid point).
+ * Outside the grid nothing is extrapolated: the comparison is left out and said so.
+ *
+ * {@linkcode answerFacts} gives the numbers (so a page in another language builds its own
+ * sentence); {@linkcode answerSentence} the English sentence.
+ *
+ * @module
+ */
+
+import type { TriggerReport } from "./analyze.ts";
+
+/** What {@linkcode answerFacts} reads of the analysis. */
+export type AnswerInput = {
+  corpus: Pick<TriggerReport["corpus"], "observedTrigger">;
+  replay: TriggerReport["replay"];
+};
+
+/** The numbers behind the answer sentence. */
+export interface AnswerFacts {
+  /** Argmin of the mean cost curve, tokens; null when no point has a mean cost. */
+  cheapestTrigger: number | null;
+  /** Mean cost per 1M tokens there, USD. */
+  cheapestCostPerMillion: number | null;
+  /** Mean share of agent time compacting there, 0…1. */
+  cheapestTimeShare: number | null;
+  /** The cheapest trigger is the grid's first or last point (a cheaper one may lie beyond). */
+  cheapestOnEdge: "low" | "high" | null;
+  /** The observed trigger (median C of automatic compactions), tokens; null: none observed. */
+  observedTrigger: number | null;
+  /** Mean cost per 1M tokens at the observed trigger, USD; null when off the grid or unknown. */
+  observedCostPerMillion: number | null;
+  /** Mean time share at the observed trigger, 0…1; null when off the grid or unknown. */
+  observedTimeShare: number | null;
+  /** 1 − cheapest / observed cost: the saving of moving the trigger, 0…1; null when unknown. */
+  saving: number | null;
+}
+
+function _interpolate(
+  replay: TriggerReport["replay"],
+  at: number,
+  pick: (p: TriggerReport["replay"][number]) => number | null,
+): number | null {
+  for (let i = 0; i < replay.length; i++) {
+    const right = replay[i];
+    if (right.trigger === at) return pick(right);
+    if (right.trigger > at) {
+      if (i === 0) return null;
+      const left = replay[i - 1];
+      const a = pick(left), b = pick(right);
+      if (a === null || b === null) return null;
+      const t = (at - left.trigger) / (right.trigger - left.trigger);
+      return a + t * (b - a);
+    }
+  }
+  return null;
+}
+
+/**
+ * The numbers of the answer.
+ *
+ * @param report The trigger analysis (its observed trigger and its replay curves).
+ * @returns The cheapest and the observed trigger with their cost and time share, and the saving.
+ *
+ * @example Observed 267.5K between two grid points, cheapest 130K
+ * ```ts
+ * import { answerFacts } from "./answer_sentence.ts";
+ * import assert from "node:assert/strict";
+ * const point = (trigger: number, cost: number, share: number) => ({
+ *   trigger,
+ *   costPerMillion: { mean: cost, p10: cost, p90: cost },
+ *   timeShare: { mean: share, p10: share, p90: share },
+ *   compactions: { mean: 1 },
+ *   observed: { costPerMillion: cost, timeShare: share, compactions: 1 },
+ * });
+ * const facts = answerFacts({
+ *   corpus: { observedTrigger: 267_500 },
+ *   replay: [point(130_000, 1.2, 0.135), point(260_000, 1.4, 0.04), point(270_000, 1.6, 0.038)],
+ * });
+ * assert.equal(facts.cheapestTrigger, 130_000);
+ * // 267.5K is 3/4 of the way from 260K to 270K: 1.4 + 0.75 × 0.2 = 1.55.
+ * assert.ok(Math.abs(facts.observedCostPerMillion! - 1.55) < 1e-12);
+ * assert.ok(Math.abs(facts.saving! - (1 - 1.2 / 1.55)) < 1e-12);
+ * ```
+ */
+export function answerFacts(report: AnswerInput): AnswerFacts {
+  const { replay } = report;
+  let best = -1;
+  for (let i = 0; i < replay.length; i++) {
+    const m = replay[i].costPerMillion.mean;
+    if (m !== null && Number.isFinite(m) && (best < 0 || m < replay[best].costPerMillion.mean!)) {
+      best = i;
+    }
+  }
+  const observed = report.corpus.observedTrigger;
+  const observedCost = observed === null
+    ? null
+    : _interpolate(replay, observed, (p) => p.costPerMillion.mean);
+  const observedShare = observed === null
+    ? null
+    : _interpolate(replay, observed, (p) => p.timeShare.mean);
+  const cheapestCost = best < 0 ? null : replay[best].costPerMillion.mean;
+  return {
+    cheapestTrigger: best < 0 ? null : replay[best].trigger,
+    cheapestCostPerMillion: cheapestCost,
+    cheapestTimeShare: best < 0 ? null : replay[best].timeShare.mean,
+    cheapestOnEdge: best < 0 || replay.length < 2
+      ? null
+      : best === 0
+      ? "low"
+      : best === replay.length - 1
+      ? "high"
+      : null,
+    observedTrigger: observed,
+    observedCostPerMillion: observedCost,
+    observedTimeShare: observedShare,
+    saving: cheapestCost !== null && observedCost !== null && observedCost > 0
+      ? 1 - cheapestCost / observedCost
+      : null,
+  };
+}
+
+/** Tokens as the charts write them: 130000 → "130K", 267500 → "267.5K", 1000000 → "1M". */
+function _tokens(value: number): string {
+  if (value >= 1e6) return `${Number((value / 1e6).toFixed(2))}M`;
+  return `${Number((value / 1000).toFixed(1))}K`;
+}
+
+function _percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+/**
+ * The answer in one English sentence.
+ *
+ * @param report The trigger analysis, or the facts from {@linkcode answerFacts}.
+ * @returns One sentence (ending with a full stop), e.g. "Compacting at 130K instead of 267.5K
+ *   costs 20% less per 1M tokens; compaction then takes 13.5% of agent time instead of 3.9%."
+ *
+ * @example
+ * ```ts
+ * import { answerSentence } from "./answer_sentence.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   answerSentence({
+ *     cheapestTrigger: 130_000, cheapestCostPerMillion: 1.2, cheapestTimeShare: 0.135,
+ *     cheapestOnEdge: null, observedTrigger: 267_500, observedCostPerMillion: 1.5,
+ *     observedTimeShare: 0.039, saving: 0.2,
+ *   }),
+ *   "Compacting at 130K instead of 267.5K costs 20% less per 1M tokens; " +
+ *     "compaction then takes 13.5% of agent time instead of 3.9%.",
+ * );
+ * ```
+ */
+export function answerSentence(report: AnswerInput | AnswerFacts): string {
+  const f = "replay" in report ? answerFacts(report) : report;
+  if (f.cheapestTrigger === null || f.cheapestCostPerMillion === null) {
+    return "No trigger of the grid could be priced, so there is no answer.";
+  }
+  const at = _tokens(f.cheapestTrigger);
+  const share = f.cheapestTimeShare === null ? null : _percent(f.cheapestTimeShare);
+  const edge = f.cheapestOnEdge === "low"
+    ? ` (the grid's lowest trigger: a lower one may be cheaper still)`
+    : f.cheapestOnEdge === "high"
+    ? ` (the grid's highest trigger: a higher one may be cheaper still)`
+    : "";
+  const cost = `$${f.cheapestCostPerMillion.toFixed(2)} per 1M tokens`;
+  if (f.observedTrigger === null) {
+    return `Compacting at ${at}${edge} costs the least, ${cost}` +
+      (share === null ? "" : `, with compaction taking ${share} of agent time`) +
+      `; no automatic compaction was observed to compare with.`;
+  }
+  const observed = _tokens(f.observedTrigger);
+  if (f.saving === null || f.observedCostPerMillion === null) {
+    return `Compacting at ${at}${edge} costs the least, ${cost}; the observed trigger ` +
+      `${observed} lies outside the grid, so the saving is not known.`;
+  }
+  const saving = Math.round(f.saving * 100);
+  if (saving <= 0 || _tokens(f.cheapestTrigger) === observed) {
+    return `Compacting at ${observed}, as now, costs within 0.5% of the cheapest trigger ` +
+      `(${at}${edge}, ${cost}).`;
+  }
+  const shares = share === null || f.observedTimeShare === null
+    ? ""
+    : `; compaction then takes ${share} of agent time instead of ${_percent(f.observedTimeShare)}`;
+  return `Compacting at ${at}${edge} instead of ${observed} costs ${saving}% less per 1M tokens` +
+    `${shares}.`;
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { answerFacts, answerSentence } from "../../lib/trigger/answer_sentence.ts";
+
+const point = (trigger: number, cost: number | null, share: number | null) => ({
+  trigger,
+  costPerMillion: { mean: cost, p10: cost, p90: cost },
+  timeShare: { mean: share, p10: share, p90: share },
+  compactions: { mean: 1 },
+  observed: { costPerMillion: cost ?? 0, timeShare: share ?? 0, compactions: 1 },
+});
+
+// Grid 100K…300K by 50K; the cheapest is 150K, in the middle.
+const replay = [
+  point(100_000, 1.3, 0.2),
+  point(150_000, 1.2, 0.135),
+  point(200_000, 1.35, 0.08),
+  point(250_000, 1.45, 0.05),
+  point(300_000, 1.55, 0.03),
+];
+
+Deno.test("answer: the saving against the observed trigger, read off the mean curves", () => {
+  const facts = answerFacts({ corpus: { observedTrigger: 267_500 }, replay });
+  // 267.5K lies 35% of the way from 250K to 300K:
+  // cost 1.45 + 0.35 × 0.10 = 1.485; share 0.05 + 0.35 × (−0.02) = 0.043.
+  assert.ok(Math.abs(facts.observedCostPerMillion! - 1.485) < 1e-12);
+  assert.ok(Math.abs(facts.observedTimeShare! - 0.043) < 1e-12);
+  // Saving 1 − 1.2 / 1.485 = 0.1919… → "19%".
+  assert.ok(Math.abs(facts.saving! - (1 - 1.2 / 1.485)) < 1e-12);
+  assert.equal(facts.cheapestOnEdge, null);
+  assert.equal(
+    answerSentence({ corpus: { observedTrigger: 267_500 }, replay }),
+    "Compacting at 150K instead of 267.5K costs 19% less per 1M tokens; " +
+      "compaction then takes 13.5% of agent time instead of 4.3%.",
+  );
+});
+
+Deno.test("answer: no observed trigger, an observed trigger off the grid, already cheapest", () => {
+  assert.equal(
+    answerSentence({ corpus: { observedTrigger: null }, replay }),
+    "Compacting at 150K costs the least, $1.20 per 1M tokens, with compaction taking 13.5% of " +
+      "agent time; no automatic compaction was observed to compare with.",
+  );
+  assert.equal(
+    answerSentence({ corpus: { observedTrigger: 16_300 }, replay }),
+    "Compacting at 150K costs the least, $1.20 per 1M tokens; the observed trigger 16.3K lies " +
+      "outside the grid, so the saving is not known.",
+  );
+  assert.equal(
+    answerSentence({ corpus: { observedTrigger: 150_000 }, replay }),
+    "Compacting at 150K, as now, costs within 0.5% of the cheapest trigger (150K, $1.20 per 1M " +
+      "tokens).",
+  );
+});
+
+Deno.test("answer: a cheapest trigger on the grid's edge says so; an unpriced grid has no answer", () => {
+  const falling = [
+    point(100_000, 1.5, 0.02),
+    point(200_000, 1.4, 0.04),
+    point(1_000_000, 1.1, 0.1),
+  ];
+  const facts = answerFacts({ corpus: { observedTrigger: 200_000 }, replay: falling });
+  assert.equal(facts.cheapestOnEdge, "high");
+  // Saving 1 − 1.1 / 1.4 = 0.214… → 21%.
+  assert.equal(
+    answerSentence(facts),
+    "Compacting at 1M (the grid's highest trigger: a higher one may be cheaper still) instead of " +
+      "200K costs 21% less per 1M tokens; compaction then takes 10.0% of agent time instead of 4.0%.",
+  );
+  assert.equal(
+    answerSentence({ corpus: { observedTrigger: null }, replay: [point(1, null, null)] }),
+    "No trigger of the grid could be priced, so there is no answer.",
+  );
+});
