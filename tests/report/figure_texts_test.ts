@@ -3,6 +3,7 @@
  * for byte, and the Chinese figure carries the Chinese labels.
  */
 import assert from "node:assert/strict";
+import { svgToPng } from "../../lib/charts/png.ts";
 import { triggerFigure } from "../../lib/charts/trigger_figure.ts";
 import { figureFontFiles, triggerFigureTexts } from "../../lib/report/figure_texts.ts";
 import { TEXTS } from "../../lib/report/texts.ts";
@@ -40,4 +41,21 @@ Deno.test("figure texts: the Chinese figure has Chinese title, axes, markers and
   assert.doesNotMatch(svg, />Compaction trigger|>lowest cost|>observed /);
   assert.match(svg, /font-family="DejaVu Sans, UnifontExMono, sans-serif"/);
   assert.equal((await figureFontFiles("zh")).length, 1);
+});
+
+Deno.test("figure texts: the Chinese PNG draws its characters with the Chinese font", async () => {
+  // Two different characters, alone: without a font that has them both draw the same
+  // placeholder (or nothing), so their PNGs are identical; with the font they differ.
+  const one = (c: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><text x="4" y="32" ` +
+    `font-size="32" font-family="DejaVu Sans, UnifontExMono, sans-serif">${c}</text></svg>`;
+  const fontFiles = await figureFontFiles("zh");
+  assert.deepEqual(await svgToPng(one("压")), await svgToPng(one("缩")));
+  assert.notDeepEqual(
+    await svgToPng(one("压"), { fontFiles }),
+    await svgToPng(one("缩"), { fontFiles }),
+  );
+  const svg = triggerFigure(REPLAY, { ...MARKERS, ...triggerFigureTexts("zh", "Claude Opus 5.5") });
+  const png = await svgToPng(svg, { fontFiles });
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
 });
