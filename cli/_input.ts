@@ -7,7 +7,7 @@
  */
 
 import { callerPath, defaultTranscriptRoots } from "../lib/transcript/default_roots.ts";
-import { discoverTranscripts } from "../lib/transcript/discover.ts";
+import { discoverTranscriptFiles } from "../lib/transcript/discover.ts";
 import {
   checkFilter,
   type FilterResult,
@@ -24,6 +24,8 @@ export interface SelectedInput {
   files: string[];
   /** Transcript files found before the filter. */
   found: number;
+  /** File and folder names skipped because they are not valid UTF-8 (counted, never shown). */
+  undecodableNames: number;
   /** The filter as the JSON records it (`options.filters`). */
   filters: FilterResult["filters"];
 }
@@ -62,9 +64,15 @@ export async function selectInput(
   const paths = positionals.length > 0
     ? positionals.map((p) => callerPath(p))
     : defaultTranscriptRoots();
-  const discovered = await discoverTranscripts(paths);
-  const { files, filters } = await filterTranscriptFiles(discovered, filter);
-  return { paths, files, found: discovered.length, filters };
+  const discovered = await discoverTranscriptFiles(paths);
+  const { files, filters } = await filterTranscriptFiles(discovered.files, filter);
+  return {
+    paths,
+    files,
+    found: discovered.files.length,
+    undecodableNames: discovered.undecodableNames,
+    filters,
+  };
 }
 
 /**

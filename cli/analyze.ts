@@ -67,7 +67,11 @@ Options:
   --c-post SHARE          Cached share of the first request after a compaction, 0 to 1
                           (default: median over the compactions).
   --method NAME           Resampling: ${BLOCK_METHODS.join(", ")} (default: ${D.method}).
-  --block-size INTEGER    Steps per resampling block (default: ${D.blockSize}).
+  --block-size INTEGER|auto
+                          Steps per resampling block, or auto: chosen from the steps' growth
+                          by the Politis-White rule, recorded in options.blockSizeChosen
+                          (docs/method.md, "Block length chosen from the data") (default:
+                          ${D.blockSize}).
   --workloads INTEGER     Resampled workloads (default: ${D.workloads}).
   --seed INTEGER          PRNG seed, recorded in the output (default: ${D.seed}).
   --trigger-from TOKENS   First trigger of the grid (default: ${D.triggerFrom}).
@@ -367,7 +371,9 @@ export function formatReport(r: TriggerReport): string {
     );
   }
   lines.push(
-    `Seed ${r.options.seed}, ${r.options.workloads} workloads, ${r.options.method} blocks of ${r.options.blockSize}.`,
+    `Seed ${r.options.seed}, ${r.options.workloads} workloads, ${r.options.method} blocks of ${r.options.blockSize}${
+      r.options.blockSizeChosen ? " (chosen from the data, Politis-White)" : ""
+    }.`,
     "",
   );
   return lines.join("\n");
@@ -421,6 +427,10 @@ export async function main(args: string[]): Promise<number> {
   for (const f of NUMBER_FLAGS) {
     const raw = values[f.flag];
     if (raw === undefined) continue;
+    if (f.key === "blockSize" && raw === "auto") {
+      analyzeOptions.blockSize = "auto";
+      continue;
+    }
     const v = Number(raw);
     const max = f.max ?? Infinity;
     const ok = String(raw).trim() !== "" && Number.isFinite(v) &&
@@ -428,8 +438,8 @@ export async function main(args: string[]): Promise<number> {
     if (!ok) {
       console.error(
         `analyze: --${f.flag} must be ${f.integer ? "an integer" : "a number"} ` +
-          `${f.exclusive ? ">" : ">="} ${f.min}${
-            max === Infinity ? "" : ` and <= ${max}`
+          `${f.exclusive ? ">" : ">="} ${f.min}${max === Infinity ? "" : ` and <= ${max}`}${
+            f.key === "blockSize" ? ", or auto" : ""
           }, got "${raw}"`,
       );
       return EXIT.invalidArguments;
@@ -475,6 +485,8 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    // The files were discovered before reading: their skipped names join the diagnostics.
+    corpus.diagnostics.undecodableNames += input.undecodableNames;
     for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, input.paths));

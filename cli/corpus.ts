@@ -206,6 +206,8 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("corpus"),
     });
+    // The files were discovered before reading: their skipped names join the diagnostics.
+    corpus.diagnostics.undecodableNames += input.undecodableNames;
     for (const warning of readerWarnings("corpus", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("corpus", corpus, input.paths));

@@ -1,6 +1,7 @@
 /**
  * Statistics the analyses share: a seeded PRNG, compensated sums, type-7 quantiles, least
- * squares (through the origin and with intercept), R², and block-bootstrap kernels.
+ * squares (through the origin and with intercept), R², block-bootstrap kernels and their
+ * automatic block length.
  *
  * @example Fit, then resample
  * ```ts
@@ -25,3 +26,4 @@ export * from "./r_squared.ts";
 export * from "./origin_fit.ts";
 export * from "./line_fit.ts";
 export * from "./block_resample.ts";
+export * from "./block_length.ts";

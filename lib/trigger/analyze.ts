@@ -35,6 +35,7 @@ import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "./argmin_trigger.ts";
+import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
 import { observedBill } from "./observed_bill.ts";
 import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
@@ -97,8 +98,12 @@ export interface AnalyzeOptions {
   workloads?: number;
   /** Block bootstrap method. @default {"permute"} */
   method?: BlockMethod;
-  /** Steps per block. @default {8} */
-  blockSize?: number;
+  /**
+   * Steps per block, or `"auto"`: chosen from the steps' growth series by the Politis–White
+   * rule (docs/method.md, "Block length chosen from the data"); the document records the
+   * choice in `options.blockSizeChosen`. @default {8}
+   */
+  blockSize?: number | "auto";
   /** PRNG seed. @default {1} */
   seed?: number;
   /** First trigger of the grid, tokens. @default {40000} */
@@ -117,8 +122,11 @@ export interface AnalyzeOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** {@linkcode AnalyzeOptions} as the defaults hold them: there the block size is a number. */
+type AnalyzeDefaults = Omit<AnalyzeOptions, "blockSize"> & { blockSize?: number };
+
 /** Defaults of {@linkcode AnalyzeOptions} (the seed's analysis). */
-export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeOptions, "onProgress">>> =
+export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeDefaults, "onProgress">>> =
   Object.freeze({
     alpha: DEFAULT_PRICES.alpha,
     rho: DEFAULT_PRICES.rho,
@@ -184,7 +192,13 @@ export interface TriggerReport {
     cPost: number | null;
     workloads: number;
     method: BlockMethod;
+    /** Steps per block used (the chosen one under `"auto"`). */
     blockSize: number;
+    /**
+     * What `blockSize: "auto"` chose, per method; null when the size was given. Always in the
+     * document; optional in the type only so that documents built by hand still type-check.
+     */
+    blockSizeChosen?: AutoBlockSize | null;
     seed: number;
     triggerFrom: number;
     triggerTo: number;
@@ -418,7 +432,9 @@ type _Prepared = ReturnType<typeof _prepare>;
 function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   // An option given as undefined takes its default (a plain spread would keep the undefined).
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as typeof DEFAULT_ANALYZE_OPTIONS;
+  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as
+    & Omit<typeof DEFAULT_ANALYZE_OPTIONS, "blockSize">
+    & { blockSize: number | "auto" };
   if (corpus.requests.length === 0) {
     throw new RangeError(
       `Cannot analyze: the corpus has no requests of model "${corpus.model}"`,
@@ -505,7 +521,9 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   const compactionModelSource = resolved.source;
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
-  const workloads = drawWorkloads(steps, o);
+  const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
+  const blockSize = blockSizeChosen?.blockSize[o.method] ?? o.blockSize as number;
+  const workloads = drawWorkloads(steps, { ...o, blockSize });
   const triggers = triggerGrid(model, {
     from: o.triggerFrom,
     to: o.triggerTo,
@@ -531,6 +549,8 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     steps,
     workloads,
     triggers,
+    blockSize,
+    blockSizeChosen,
   };
 }
 
@@ -549,6 +569,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     steps,
     workloads,
     triggers,
+    blockSize,
+    blockSizeChosen,
   } = prepared;
   const { diagnostics: _diagnostics, ...corpusSummary } = summary;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
@@ -610,7 +632,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       cPost: o.cPost,
       workloads: o.workloads,
       method: o.method,
-      blockSize: o.blockSize,
+      blockSize,
+      blockSizeChosen,
       seed: o.seed,
       triggerFrom: o.triggerFrom,
       triggerTo: o.triggerTo,
