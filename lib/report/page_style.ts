@@ -86,6 +86,7 @@ th, td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var
   vertical-align: top; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 thead th.num { white-space: normal; }
+table.fit th .note { display: block; }
 table.facts > tbody > tr > th { min-width: 12em; }
 thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
 .note { color: var(--muted); font-size: 13px; }

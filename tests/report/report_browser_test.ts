@@ -16,6 +16,8 @@ import { bundleScript } from "../../lib/report/bundle_script.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import type { ReportPageState } from "../../lib/report/page_main.ts";
 import { TEXTS } from "../../lib/report/texts.ts";
+import { buildReadCostReport } from "../../lib/readcost/report.ts";
+import { measureTranscript } from "../../lib/readcost/file_measure.ts";
 import { fixtureInputs, fixtureReport, fixtureSums } from "./_fixture.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -194,6 +196,7 @@ const HEADINGS = {
     "Closed form beside the replay",
     "How the numbers were made",
     "Formula and symbols",
+    "What reading tool results costs",
   ],
   zh: [
     TEXTS.zh.figureTitle,
@@ -205,8 +208,29 @@ const HEADINGS = {
     "闭式解与重放对照",
     "这些数字怎么来的",
     "公式与符号",
+    "读取工具结果的成本",
   ],
 };
+
+/** A small read-cost report: two assistant messages, one Read result. */
+function _readCost() {
+  const lines = [
+    {
+      type: "assistant",
+      message: {
+        id: "a",
+        usage: { input_tokens: 100 },
+        content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "/x" } }],
+      },
+    },
+    {
+      type: "user",
+      message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(400) }] },
+    },
+    { type: "assistant", message: { id: "b", usage: { input_tokens: 100 } } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  return buildReadCostReport([measureTranscript(lines)], { minTurns: 1 });
+}
 
 Deno.test({
   name: "report page in Chromium: English and Chinese, a link keeps the language, a phone fits",
@@ -227,6 +251,7 @@ Deno.test({
       script: await bundleScript(),
       modelDisplayName: "Claude Opus 5.5",
       synthetic: true,
+      readCost: _readCost(),
     });
     const dir = await Deno.makeTempDir({ prefix: "report-lang-" });
     const shotDir = Deno.env.get("REPORT_SCREENSHOT_DIR") ?? dir;
