@@ -21,6 +21,12 @@ export interface SvgToPngOptions {
   zoom?: number;
   /** Background colour painted under the SVG (PNG has no transparency then). @default {"white"} */
   background?: string;
+  /**
+   * More TrueType/OpenType fonts beside DejaVu Sans, e.g. a Chinese font for a Chinese figure
+   * (lib/report/figure_texts.ts, `figureFontFiles`). A character DejaVu Sans lacks is drawn in
+   * the first of these that has it. @default {[]}
+   */
+  fontFiles?: Uint8Array[];
 }
 
 /** The font files loaded into the renderer, relative to the `dejavu-fonts-ttf` package. */
@@ -92,7 +98,7 @@ function _load(): Promise<Uint8Array[]> {
  * ```
  */
 export async function svgToPng(svg: string, options: SvgToPngOptions = {}): Promise<Uint8Array> {
-  const { zoom = 2, background = "white" } = options;
+  const { zoom = 2, background = "white", fontFiles = [] } = options;
   if (!(zoom > 0) || !Number.isFinite(zoom)) {
     throw new RangeError(`Cannot convert SVG: zoom must be a positive number, got ${zoom}`);
   }
@@ -103,7 +109,7 @@ export async function svgToPng(svg: string, options: SvgToPngOptions = {}): Prom
       fitTo: { mode: "zoom", value: zoom },
       background,
       font: {
-        fontBuffers,
+        fontBuffers: fontFiles.length === 0 ? fontBuffers : [...fontBuffers, ...fontFiles],
         defaultFontFamily: FONT_FAMILY,
         sansSerifFamily: FONT_FAMILY,
         serifFamily: FONT_FAMILY,

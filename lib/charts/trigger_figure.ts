@@ -8,14 +8,16 @@
  */
 
 import { renderSvg, type RenderSvgOptions } from "./render.ts";
-import { triggerPlot } from "./trigger_plot.ts";
+import { triggerPlot, type TriggerPlotLabels } from "./trigger_plot.ts";
 
 export {
   TRIGGER_FIGURE_COLORS,
+  TRIGGER_PLOT_LABELS,
   type TriggerBandColumns,
   type TriggerFigureView,
   type TriggerPlot,
   triggerPlot,
+  type TriggerPlotLabels,
 } from "./trigger_plot.ts";
 
 /** A mean with its 10th and 90th percentile over resampled workloads; null: unknown. */
@@ -63,6 +65,8 @@ export interface TriggerFigureOptions
    * @default {"Mean over resampled workloads; bands span the 10th to 90th percentile"}
    */
   subtitle?: string;
+  /** Axis, marker and legend texts, e.g. another language's. @default {TRIGGER_PLOT_LABELS} */
+  labels?: Partial<TriggerPlotLabels>;
 }
 
 /** A replay point whose six drawn values are all known. */
@@ -142,6 +146,7 @@ export function triggerFigure(
     modelName = "the model",
     title = `When should ${modelName} compact?`,
     subtitle = "Mean over resampled workloads; bands span the 10th to 90th percentile",
+    labels,
     ...size
   } = options;
   const points = _complete(replay).sort((a, b) => a.trigger - b.trigger);
@@ -158,6 +163,7 @@ export function triggerFigure(
     observedTrigger,
     optimumTrigger,
     steadyStateTrigger,
+    labels,
   });
   return renderSvg(figure.options, { title, subtitle, legend: figure.legend, ...size });
 }

@@ -40,7 +40,50 @@ export interface TriggerFigureView {
   optimumTrigger?: number | null;
   /** Steady-state T*, tokens: a dotted purple rule. Drawn when in range. */
   steadyStateTrigger?: number | null;
+  /** Texts drawn in the figure, e.g. another language's. @default {TRIGGER_PLOT_LABELS} */
+  labels?: Partial<TriggerPlotLabels>;
 }
+
+/** Every text {@linkcode triggerPlot} draws: axis labels, marker labels, legend entries. */
+export interface TriggerPlotLabels {
+  axisX: string;
+  axisCost: string;
+  axisShare: string;
+  /** Marker labels, followed by the trigger ("observed 267.9K"). */
+  markObserved: string;
+  markOptimum: string;
+  markTStar: string;
+  legendCost: string;
+  legendShare: string;
+  legendObserved: string;
+  legendOptimum: string;
+  legendTStar: string;
+}
+
+/**
+ * The figure's English texts (the default of {@linkcode TriggerFigureView.labels}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TRIGGER_PLOT_LABELS } from "./trigger_plot.ts";
+ *
+ * assert.equal(TRIGGER_PLOT_LABELS.markOptimum, "lowest cost");
+ * ```
+ */
+export const TRIGGER_PLOT_LABELS: Readonly<TriggerPlotLabels> = {
+  axisX: "Compaction trigger (tokens of context)",
+  axisCost: "Cost per 1M tokens (USD)",
+  axisShare: "Time spent compacting (% of agent time)",
+  markObserved: "observed",
+  markOptimum: "lowest cost",
+  markTStar: "T* ≈",
+  legendCost: "Cost per 1M tokens, USD (left axis)",
+  legendShare: "Share of agent time spent compacting (right axis)",
+  legendObserved: "Observed trigger",
+  legendOptimum: "Lowest replay cost",
+  legendTStar: "Steady-state T*",
+};
 
 /** The trigger figure as Plot options, with the legend that names what it draws. */
 export interface TriggerPlot {
@@ -83,33 +126,36 @@ const STYLE = {
   labelRow: 15,
 } as const;
 
-/** The three markers, in label-row order: rule dash, label text, legend entry and class name. */
+/**
+ * The three markers, in label-row order: rule dash, label and legend text (keys of the labels)
+ * and class name.
+ */
 const _MARKERS = [
   {
     key: "observedTrigger",
     name: "observed",
-    text: "observed",
+    text: "markObserved",
     color: TRIGGER_FIGURE_COLORS.observed,
     dash: "5 4",
-    legend: "Observed trigger",
+    legend: "legendObserved",
     swatch: "dashed",
   },
   {
     key: "optimumTrigger",
     name: "optimum",
-    text: "lowest cost",
+    text: "markOptimum",
     color: TRIGGER_FIGURE_COLORS.optimum,
     dash: "none",
-    legend: "Lowest replay cost",
+    legend: "legendOptimum",
     swatch: "dot",
   },
   {
     key: "steadyStateTrigger",
     name: "steady-state",
-    text: "T* ≈",
+    text: "markTStar",
     color: TRIGGER_FIGURE_COLORS.steadyState,
     dash: "2 3",
-    legend: "Steady-state T*",
+    legend: "legendTStar",
     swatch: "dotted",
   },
 ] as const;
@@ -190,6 +236,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   const C = TRIGGER_FIGURE_COLORS;
   const cost = view.costPerMillion;
   const share = view.timeShare;
+  const L = { ...TRIGGER_PLOT_LABELS, ...view.labels };
 
   // Left axis: a nice cost domain around every known cost value.
   let costLow = Infinity, costHigh = -Infinity, shareHigh = 0;
@@ -237,18 +284,14 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   const inside = (x: number | null | undefined): x is number =>
     typeof x === "number" && Number.isFinite(x) && x >= xMin && x <= xMax;
   const legend: LegendItem[] = [
-    { label: "Cost per 1M tokens, USD (left axis)", color: C.cost, swatch: "band" },
-    {
-      label: "Share of agent time spent compacting (right axis)",
-      color: C.timeShare,
-      swatch: "band",
-    },
+    { label: L.legendCost, color: C.cost, swatch: "band" },
+    { label: L.legendShare, color: C.timeShare, swatch: "band" },
   ];
   const markers = _MARKERS.flatMap((marker) => {
     const x = view[marker.key];
-    return inside(x) ? [{ ...marker, x, text: `${marker.text} ${_tokens(x)}` }] : [];
+    return inside(x) ? [{ ...marker, x, text: `${L[marker.text]} ${_tokens(x)}` }] : [];
   });
-  for (const m of markers) legend.push({ label: m.legend, color: m.color, swatch: m.swatch });
+  for (const m of markers) legend.push({ label: L[m.legend], color: m.color, swatch: m.swatch });
   const { labelRow, fontSize, lineWidth } = STYLE;
   const marginTop = 14 + labelRow * Math.max(1, markers.length);
   const optimumRow = inside(view.optimumTrigger)
@@ -304,7 +347,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
       ]
       : []),
     Plot.axisX({
-      label: "Compaction trigger (tokens of context)",
+      label: L.axisX,
       labelAnchor: "center",
       labelArrow: "none",
       labelOffset: 36,
@@ -312,7 +355,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
       fontSize,
     }),
     Plot.axisY(costTicks, {
-      label: "Cost per 1M tokens (USD)",
+      label: L.axisCost,
       labelAnchor: "center",
       labelOffset: 58,
       labelArrow: "none",
@@ -322,7 +365,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     }),
     Plot.axisY([...shareTicks.keys()], {
       anchor: "right",
-      label: "Time spent compacting (% of agent time)",
+      label: L.axisShare,
       labelAnchor: "center",
       labelOffset: 58,
       labelArrow: "none",

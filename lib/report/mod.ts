@@ -1,7 +1,9 @@
 /**
- * The trigger analysis as one self-contained HTML page: the figure with sliders for v, α and ρ
- * that re-price the replay's stored token sums in the browser (with the analysis' own
- * `priceCurves`), the fit table, the corpus summary, the checks, and how to read it.
+ * The trigger analysis as one self-contained HTML page, in English and Chinese: the answer in a
+ * sentence, the figure with sliders for v, α and ρ that re-price the replay's stored token sums
+ * in the browser (with the analysis' own `priceCurves`), the fit table, the corpus summary, the
+ * checks, how to read it, and the read-cost measurement when given. `triggerFigureTexts` and
+ * `figureFontFiles` give figure.svg/png in either language.
  *
  * The page script (`page_main.ts`) is a browser entry and is not re-exported; `bundleScript`
  * bundles it and `renderReport` inlines it.
@@ -34,3 +36,7 @@ export * from "./page_style.ts";
 export * from "./render_report.ts";
 export * from "./bundle_script.ts";
 export * from "./write_report.ts";
+export * from "./texts.ts";
+export * from "./page_answer.ts";
+export * from "./figure_texts.ts";
+export * from "./cjk_font.ts";

@@ -3,14 +3,19 @@
  * `renderReport`). It reads the embedded `<script type="application/json" id="report-data">`,
  * re-prices the stored token sums with the trigger analysis' own `priceCurves` (no replay) for
  * the current v, α and ρ of the sliders, and redraws the figure (the charts' `triggerPlot`, in
- * the browser's DOM) and the readout at once.
+ * the browser's DOM), the readout and the answer sentence at once, in the page's language.
+ *
+ * The language: the URL fragment's (`#lang=zh` / `#lang=en`) when it names one, else the
+ * browser's (`navigator.language` starting with "zh": Chinese, anything else: English). The
+ * switch's buttons write the choice to the fragment, so a copied link opens in it.
  *
  * The current state is exposed for tests and the curious as `window.__report`
  * ({@linkcode ReportPageState}) and `document.body.dataset.draws` (redraws so far).
  *
  * The page expects these elements: `#report-data`, `#figure`, `#readout`, range inputs
  * `#slider-v`, `#slider-alpha`, `#slider-rho` with `<output>`s `#value-v`, `#value-alpha`,
- * `#value-rho`, and a `#reset` button.
+ * `#value-rho`, a `#reset` button, `#answer` (with `.answer-text` per language), `#grid-edge`
+ * and buttons `[data-set-lang]`.
  *
  * @module
  */
@@ -20,7 +25,9 @@ import { priceCurves, type PricingInputs } from "../trigger/price_curves.ts";
 import { steadyStateTrigger } from "../trigger/steady_state.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import { formatNumber } from "./format_number.ts";
+import { answerSentence, gridEdgeWarning } from "./page_answer.ts";
 import { replaySumsFromData, type ReportData } from "./report_data.ts";
+import { fillText, type Lang, LANG_TAGS, parseLang, TEXTS, type Texts } from "./texts.ts";
 
 /** What the page shows now; `window.__report`. */
 export interface ReportPageState {
@@ -42,6 +49,10 @@ export interface ReportPageState {
   tStar: number | null;
   /** Redraws so far (1 after loading). */
   draws: number;
+  /** The page's language. */
+  lang: Lang;
+  /** The answer sentence as shown. */
+  answer: string;
 }
 
 type _Slider = "v" | "alpha" | "rho";
@@ -56,6 +67,30 @@ function _finite(x: number): number | null {
   return Number.isFinite(x) ? x : null;
 }
 
+/** The language the URL fragment names (`#lang=zh`), else the browser's. */
+function _initialLang(): Lang {
+  const fromHash = parseLang(new URLSearchParams(location.hash.slice(1)).get("lang"));
+  if (fromHash !== undefined) return fromHash;
+  return (navigator.language ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+/** The chart's texts in the page's language. */
+function _chartLabels(t: Texts) {
+  return {
+    axisX: t.chartAxisX,
+    axisCost: t.chartAxisCost,
+    axisShare: t.chartAxisShare,
+    markObserved: t.chartMarkObserved,
+    markOptimum: t.chartMarkOptimum,
+    markTStar: t.chartMarkTStar,
+    legendCost: t.chartLegendCost,
+    legendShare: t.chartLegendShare,
+    legendObserved: t.chartLegendObserved,
+    legendOptimum: t.chartLegendOptimum,
+    legendTStar: t.chartLegendTStar,
+  };
+}
+
 function _start(): void {
   const data = JSON.parse(_element("report-data").textContent ?? "") as ReportData;
   const sums = replaySumsFromData(data);
@@ -63,6 +98,10 @@ function _start(): void {
   const pm = base.prices.inputUsdPerMillion;
   const figure = _element("figure");
   const readout = _element("readout");
+  const answer = _element("answer");
+  const edgeWarning = _element("grid-edge");
+  const model = data.modelDisplayName ?? data.model;
+  let lang = _initialLang();
   const sliders = {
     v: _element<HTMLInputElement>("slider-v"),
     alpha: _element<HTMLInputElement>("slider-alpha"),
@@ -77,6 +116,7 @@ function _start(): void {
   let draws = 0;
 
   const draw = () => {
+    const t = TEXTS[lang];
     const inputs: PricingInputs = {
       ...base,
       v: current.v,
@@ -87,7 +127,7 @@ function _start(): void {
     const tStar = data.steadyState === null
       ? null
       : _finite(steadyStateTrigger(data.steadyState, inputs.prices));
-    const width = Math.max(360, Math.min(960, Math.round(figure.clientWidth || 880)));
+    const width = Math.max(300, Math.min(960, Math.round(figure.clientWidth || 880)));
     const { options } = triggerPlot({
       triggers: curves.triggers,
       costPerMillion: curves.costPerMillion,
@@ -95,40 +135,65 @@ function _start(): void {
       observedTrigger: data.observedTrigger,
       optimumTrigger: best?.trigger ?? null,
       steadyStateTrigger: tStar,
+      labels: _chartLabels(t),
     });
-    const height = Math.round(Math.min(440, Math.max(320, width * 0.5)));
+    const height = Math.round(Math.min(440, Math.max(260, width * 0.55)));
     figure.replaceChildren(Plot.plot({ ...options, width, height }));
 
-    outputs.v.textContent = `${formatNumber(current.v, { digits: 1 })} tokens/s`;
-    outputs.alpha.textContent = `${formatNumber(current.alpha, { digits: 3 })} (cache read ${
-      formatNumber(current.alpha * pm, { style: "usd", digits: 3 })
-    } per 1M)`;
-    outputs.rho.textContent = `${formatNumber(current.rho, { digits: 1 })} (output ${
-      formatNumber(current.rho * pm, { style: "usd" })
-    } per 1M)`;
+    const usd = (x: number, digits = 3) => formatNumber(x, { style: "usd", digits });
+    outputs.v.textContent = fillText(t.valueV, { v: formatNumber(current.v, { digits: 1 }) });
+    outputs.alpha.textContent = fillText(t.valueAlpha, {
+      alpha: formatNumber(current.alpha, { digits: 3 }),
+      price: usd(current.alpha * pm),
+    });
+    outputs.rho.textContent = fillText(t.valueRho, {
+      rho: formatNumber(current.rho, { digits: 1 }),
+      price: usd(current.rho * pm, 2),
+    });
 
     const tokens = (x: number | null) => formatNumber(x, { style: "tokens" });
     const parts: string[] = [];
     if (best === null) {
-      parts.push("No trigger has a finite mean cost.");
+      parts.push(t.readoutNone);
     } else {
       const i = best.index;
-      parts.push(
-        `Lowest mean cost at ${tokens(best.trigger)}: ` +
-          `${formatNumber(curves.costPerMillion.mean[i], { style: "usd", digits: 3 })} per 1M ` +
-          `tokens (10th–90th percentile ` +
-          `${formatNumber(curves.costPerMillion.p10[i], { style: "usd", digits: 3 })}–` +
-          `${formatNumber(curves.costPerMillion.p90[i], { style: "usd", digits: 3 })}); ` +
-          `compacting takes ${formatNumber(curves.timeShare.mean[i], { style: "percent" })} ` +
-          `of agent time there.`,
-      );
+      parts.push(fillText(t.readoutBest, {
+        best: tokens(best.trigger),
+        cost: usd(curves.costPerMillion.mean[i]),
+        p10: usd(curves.costPerMillion.p10[i]),
+        p90: usd(curves.costPerMillion.p90[i]),
+        share: formatNumber(curves.timeShare.mean[i], { style: "percent" }),
+      }));
     }
     const first = curves.triggers[0], last = curves.triggers[curves.triggers.length - 1];
     if (tStar !== null) {
-      const off = tStar < first || tStar > last ? " (outside the chart)" : "";
-      parts.push(`Steady-state T* ≈ ${tokens(tStar)}${off}.`);
+      const outside = tStar < first || tStar > last;
+      parts.push(fillText(outside ? t.readoutTStarOutside : t.readoutTStar, {
+        tstar: tokens(tStar),
+      }));
     }
     readout.textContent = parts.join(" ");
+
+    const means = {
+      triggers: curves.triggers,
+      costMean: curves.costPerMillion.mean,
+      timeShareMean: curves.timeShare.mean,
+    };
+    const sentence = answerSentence(t, means, data.observedTrigger);
+    const label = document.createElement("span");
+    label.className = "answer-label";
+    label.textContent = t.answerLabel;
+    const text = document.createElement("span");
+    text.className = "answer-text";
+    text.textContent = sentence;
+    answer.replaceChildren(label, " ", text);
+    const warning = gridEdgeWarning(t, means);
+    edgeWarning.textContent = warning ?? "";
+    edgeWarning.hidden = warning === null;
+    figure.setAttribute(
+      "aria-label",
+      fillText(t.figureAria, { from: tokens(first), to: tokens(last), answer: sentence }),
+    );
 
     draws++;
     const state: ReportPageState = {
@@ -141,6 +206,8 @@ function _start(): void {
       argminTrigger: best?.trigger ?? null,
       tStar,
       draws,
+      lang,
+      answer: sentence,
     };
     (globalThis as unknown as { __report: ReportPageState }).__report = state;
     document.body.dataset.draws = String(draws);
@@ -150,7 +217,9 @@ function _start(): void {
     try {
       draw();
     } catch (error) {
-      figure.textContent = `The figure could not be drawn: ${(error as Error).message}`;
+      figure.textContent = fillText(TEXTS[lang].figureError, {
+        message: (error as Error).message,
+      });
       console.error(error);
     }
   };
@@ -174,6 +243,33 @@ function _start(): void {
       }
     }, 150);
   });
+  const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>("[data-set-lang]"));
+  const applyLang = (next: Lang) => {
+    lang = next;
+    const root = document.documentElement;
+    root.dataset.lang = next;
+    root.lang = LANG_TAGS[next];
+    document.title = fillText(TEXTS[next].pageTitle, { model });
+    for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.setLang === next));
+  };
+  for (const b of buttons) {
+    b.addEventListener("click", () => {
+      const next = parseLang(b.dataset.setLang);
+      if (next === undefined || next === lang) return;
+      applyLang(next);
+      // The fragment keeps the choice for a copied link; replaceState adds no history entry.
+      history.replaceState(null, "", `#lang=${next}`);
+      safeDraw();
+    });
+  }
+  globalThis.addEventListener("hashchange", () => {
+    const next = parseLang(new URLSearchParams(location.hash.slice(1)).get("lang"));
+    if (next !== undefined && next !== lang) {
+      applyLang(next);
+      safeDraw();
+    }
+  });
+  applyLang(lang);
   _element("reset").addEventListener("click", () => {
     current.v = base.v;
     current.alpha = base.prices.alpha;

@@ -6,9 +6,11 @@
 import { TRIGGER_FIGURE_COLORS as COLORS } from "../charts/trigger_plot.ts";
 
 /**
- * CSS of the report page: one readable column, the figure scaled to the column, three slider
- * blocks side by side (stacked on narrow screens), light tables; the legend's colours are the
- * figure's (`TRIGGER_FIGURE_COLORS`).
+ * CSS of the report page: one readable column, the figure scaled to the column and kept in view
+ * (sticky) while the sliders below it move, three slider blocks side by side (stacked on narrow
+ * screens), light tables that wrap instead of widening the page (a 390 px phone never scrolls
+ * sideways); the legend's colours are the figure's (`TRIGGER_FIGURE_COLORS`). Of the two
+ * languages in the page, the one named by `<html data-lang>` shows.
  *
  * @example It is plain CSS text
  * ```ts
@@ -24,8 +26,24 @@ export const PAGE_STYLE = `
   --optimum: ${COLORS.optimum}; --tstar: ${COLORS.steadyState}; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #fff; color: var(--ink);
-  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", "Noto Sans CJK SC",
+  "PingFang SC", "Microsoft YaHei", sans-serif; overflow-wrap: break-word; }
+html[data-lang="zh"] .l-en, html:not([data-lang="zh"]) .l-zh { display: none !important; }
 main { max-width: 960px; margin: 0 auto; padding: 24px 20px 48px; }
+header { position: relative; }
+.lang-switch { display: flex; justify-content: flex-end; gap: 6px; margin: 0 0 8px; }
+.lang-switch button[aria-pressed="true"] { background: var(--ink); color: #fff;
+  border-color: var(--ink); }
+.answer { font-size: 18px; line-height: 1.45; margin: 10px 0 12px; padding: 10px 14px;
+  border-left: 4px solid var(--optimum); background: #f1f8f1; }
+.answer-label { display: block; font-size: 12px; font-weight: 600; text-transform: uppercase;
+  letter-spacing: 0.04em; color: var(--muted); }
+.warning { margin: 0 0 12px; padding: 8px 12px; border-left: 4px solid #c5221f;
+  background: #fdf0ef; }
+.synthetic-note { margin: 0 0 12px; padding: 8px 12px; border-left: 4px solid #b06000;
+  background: #fef7e0; }
+.chart-sticky { position: sticky; top: 0; z-index: 2; background: #fff; padding-top: 4px; }
+.figure-title { font-size: 16px; margin: 8px 0 4px; padding: 0; border: 0; }
 h1 { font-size: 26px; line-height: 1.2; margin: 0 0 6px; }
 h2 { font-size: 19px; margin: 36px 0 10px; padding-top: 8px; border-top: 1px solid var(--rule); }
 h3 { font-size: 15px; margin: 18px 0 6px; }
@@ -58,23 +76,35 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
   border-radius: 50%; background: currentColor; }
 .cost { color: var(--cost); } .share { color: var(--share); } .observed { color: var(--observed); }
 .optimum { color: var(--optimum); } .tstar { color: var(--tstar); }
-#figure { min-height: 300px; }
+#figure { min-height: 240px; }
 #figure svg { display: block; max-width: 100%; height: auto; overflow: visible; }
 .readout { font-variant-numeric: tabular-nums; background: #f6f8fa; border-left: 3px solid
   var(--optimum); padding: 8px 12px; margin: 8px 0 0; max-width: none; }
-table { border-collapse: collapse; margin: 8px 0 4px; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 8px 0 4px; font-variant-numeric: tabular-nums;
+  max-width: 100%; }
 th, td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var(--rule);
   vertical-align: top; }
 td.num, th.num { text-align: right; white-space: nowrap; }
-table.facts > tbody > tr > th { min-width: 15em; }
+thead th.num { white-space: normal; }
+table.fit th .note { display: block; }
+table.facts > tbody > tr > th { min-width: 12em; }
 thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
 .note { color: var(--muted); font-size: 13px; }
-dl.symbols { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+dl.symbols { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 16px; }
 dl.symbols dt { font-weight: 600; font-family: "DejaVu Serif", Georgia, serif; }
 dl.symbols dd { margin: 0; }
 .formula { font-family: "DejaVu Serif", Georgia, serif; background: #f6f8fa; padding: 10px 14px;
   border-radius: 6px; line-height: 1.9; }
 .formula span { display: block; }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
-@media (max-width: 720px) { .controls { grid-template-columns: 1fr; } }
+@media (max-width: 720px) {
+  .controls { grid-template-columns: 1fr; gap: 6px; padding: 8px 10px; }
+  main { padding: 14px 12px 40px; }
+  h1 { font-size: 22px; }
+  .answer { font-size: 16px; }
+  th, td { padding: 4px 8px 4px 0; }
+  table.facts > tbody > tr > th { min-width: 0; width: 38%; }
+  td.num { white-space: normal; }
+  .note { font-size: 12px; }
+}
 `;

@@ -1,8 +1,19 @@
 /**
- * The whole report page as one self-contained HTML string (analysis-spec §3, §5; issue 6): the
- * figure with sliders for v, α and ρ that re-price the stored token sums in the page, how to
- * read it and where it can mislead, the corpus summary, the time-model fit table, the checks,
- * the steady-state T* beside the replay's optimum, and the formula with its symbols.
+ * The whole report page as one self-contained HTML string, in English and Chinese: the answer in
+ * a sentence, the figure with sliders for v, α and ρ that re-price the stored token sums in the
+ * page, how to read it and where it can mislead, the corpus summary, the time-model fit table,
+ * the checks, the steady-state T* beside the replay's optimum, how the numbers were made, the
+ * formula with its symbols and, when given, the read-cost measurement of the same transcripts.
+ *
+ * Both languages are in the page (every text from `texts_en.ts` / `texts_zh.ts`); a switch
+ * shows one. Without the script the page shows English. The page script picks the browser's
+ * language (`navigator.language` starting with "zh": Chinese) unless the URL fragment names one
+ * (`#lang=zh`, `#lang=en`), and writes the choice to the fragment so that a link opens in it.
+ *
+ * Where the issue was silent: the page is titled with the model's display name when the caller
+ * passes one (`modelDisplayName`, e.g. from the price catalog) and the raw model id otherwise;
+ * the Data volume table shows both. `synthetic: true` makes the page say "synthetic" where it
+ * would say "real" and adds a note that the numbers describe no one's work.
  *
  * Pure: no clock, no file, no network. The same input gives byte-identical HTML. The page shows
  * aggregates only: it takes numbers from the report (never the reader's diagnostics, which it
@@ -14,9 +25,22 @@ import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
+import type { ReadCostReport } from "../readcost/report.ts";
+import { RESULT_KINDS, type ResultKind } from "../readcost/classify.ts";
 import { formatNumber } from "./format_number.ts";
+import { type AnswerCurves, answerSentence, gridEdge, gridEdgeWarning } from "./page_answer.ts";
 import { PAGE_STYLE } from "./page_style.ts";
 import { reportData } from "./report_data.ts";
+import {
+  fillText,
+  type Lang,
+  LANG_NAMES,
+  LANG_TAGS,
+  LANGS,
+  type TextKey,
+  TEXTS,
+  type Texts,
+} from "./texts.ts";
 
 /** What {@linkcode renderReport} needs. */
 export interface RenderReportInput {
@@ -33,6 +57,18 @@ export interface RenderReportInput {
    * @default {taken from `report.steadyState.inputs`; null when Δ is unknown}
    */
   steadyState?: SteadyStateInputs | null;
+  /**
+   * The model's name for people, e.g. "Claude Opus 5.5" (from the price catalog; the caller
+   * looks it up). @default {the raw model id, `report.corpus.model`}
+   */
+  modelDisplayName?: string;
+  /**
+   * The input is the bundled synthetic corpus: the page says "synthetic", not "real", and
+   * notes that the numbers describe no one's work. @default {false}
+   */
+  synthetic?: boolean;
+  /** The read-cost measurement of the same transcripts: a section of its own. @default {none} */
+  readCost?: ReadCostReport;
 }
 
 /** A range input's bounds and step. */
@@ -104,43 +140,165 @@ const _n = (x: number | null, digits = 0) => formatNumber(x, { digits });
 const _tok = (x: number | null) => formatNumber(x, { style: "tokens" });
 const _pct = (x: number | null, digits = 1) => formatNumber(x, { style: "percent", digits });
 const _usd = (x: number | null, digits = 3) => formatNumber(x, { style: "usd", digits });
-const _count = (n: number, noun: string) => `${_n(n)} ${noun}${n === 1 ? "" : "s"}`;
 const _sig = (x: number | null, digits = 3) => formatNumber(x, { style: "significant", digits });
+
+/** What every section needs beside its language's table. */
+interface _Context {
+  report: TriggerReport;
+  sums: ReplaySums;
+  inputs: PricingInputs;
+  /** Display name (or raw id) of the model. */
+  model: string;
+  synthetic: boolean;
+  readCost: ReadCostReport | undefined;
+  /** The mean curves at the analysis prices. */
+  curves: AnswerCurves;
+}
+
+/** A text of the table, filled and HTML-escaped. */
+function _t(t: Texts, key: TextKey, values?: Record<string, string>): string {
+  return _escape(fillText(t[key], values));
+}
+
+/**
+ * The same markup once per language, each in an element of class `l-en` / `l-zh` with its
+ * `lang`; the style sheet shows the chosen language's only.
+ */
+function _both(render: (t: Texts, lang: Lang) => string, inline = false): string {
+  const tag = inline ? "span" : "div";
+  return LANGS.map((lang) =>
+    `<${tag} class="l-${lang}" lang="${LANG_TAGS[lang]}">${render(TEXTS[lang], lang)}</${tag}>`
+  ).join(inline ? "" : "\n");
+}
+
+/** A `<li>` with a bold lead sentence. */
+function _lead(t: Texts, lead: TextKey, body: string, values?: Record<string, string>): string {
+  return `<li><strong>${_t(t, lead, values)}</strong> ${body}</li>`;
+}
 
 function _row(cells: string[], header = false): string {
   const tag = header ? "th" : "td";
   return "<tr>" +
-    cells.map((c, i) => i === 0 ? `<th scope="row">${c}</th>` : `<${tag} class="num">${c}</${tag}>`)
+    cells.map((c, i) =>
+      i === 0
+        ? `<th scope="${header ? "col" : "row"}">${c}</th>`
+        : `<${tag} class="num">${c}</${tag}>`
+    )
       .join("") +
     "</tr>";
 }
 
+function _facts(rows: [string, string][]): string {
+  return `<table class="facts"><tbody>
+${rows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join("\n")}
+</tbody></table>`;
+}
+
+function _kind(t: Texts, synthetic: boolean, cap = false): string {
+  return synthetic
+    ? (cap ? t.kindSyntheticCap : t.kindSynthetic)
+    : (cap ? t.kindRealCap : t.kindReal);
+}
+
 function _slider(
   id: "v" | "alpha" | "rho",
-  label: string,
-  hint: string,
+  label: TextKey,
+  hint: (t: Texts) => string,
   range: _Range,
   value: number,
 ): string {
   return `<div class="control">
-<label for="slider-${id}">${label}<output id="value-${id}" for="slider-${id}"></output></label>
+<label for="slider-${id}">${
+    _both((t) => _t(t, label), true)
+  }<output id="value-${id}" for="slider-${id}"></output></label>
 <input type="range" id="slider-${id}" min="${range.min}" max="${range.max}" step="${range.step}" value="${value}">
-<div class="hint">${hint}</div>
+<div class="hint">${_both(hint, true)}</div>
 </div>`;
 }
 
-function _figureSection(report: TriggerReport, inputs: PricingInputs): string {
+function _langSwitch(): string {
+  const buttons = LANGS.map((lang) =>
+    `<button type="button" data-set-lang="${lang}" lang="${LANG_TAGS[lang]}" aria-pressed="${
+      lang === "en"
+    }">${_escape(LANG_NAMES[lang])}</button>`
+  ).join("");
+  return `<nav class="lang-switch" aria-label="${_escape(TEXTS.en.languageLabel)} / ${
+    _escape(TEXTS.zh.languageLabel)
+  }">${buttons}</nav>`;
+}
+
+function _header(c: _Context): string {
+  const r = c.report.corpus;
+  const edge = (c.report.steadyState as { argminAtGridEdge?: boolean }).argminAtGridEdge === false
+    ? null
+    : gridEdge(c.curves);
+  const warning = _both((t) => _escape(gridEdgeWarning(t, c.curves, edge) ?? ""));
+  return `<header>
+${_langSwitch()}
+<h1>${_both((t) => _t(t, "heading", { model: c.model }), true)}</h1>
+<div id="answer" class="answer" aria-live="polite">${
+    _both((t) =>
+      `<span class="answer-label">${_t(t, "answerLabel")}</span> <span class="answer-text">${
+        _escape(answerSentence(t, c.curves, r.observedTrigger))
+      }</span>`
+    )
+  }</div>
+<p id="grid-edge" class="warning"${edge === null ? " hidden" : ""}>${warning}</p>
+${
+    c.synthetic
+      ? `<p id="synthetic-note" class="synthetic-note">${
+        _both((t) => _t(t, "syntheticNote"), true)
+      }</p>\n`
+      : ""
+  }<p class="lede">${
+    _both((t) =>
+      _t(t, "lede", {
+        requests: _n(r.requests),
+        kind: _kind(t, c.synthetic),
+        sessions: _n(r.sessions.main + r.sessions.subagent),
+        hours: _n(r.workHours, 0),
+      }), true)
+  }</p>
+</header>`;
+}
+
+function _figureSection(c: _Context): string {
+  const { inputs, report } = c;
   const r = _ranges(inputs);
   const pm = inputs.prices.inputUsdPerMillion;
   const observed = report.corpus.observedTrigger;
-  return `<section id="figure-section" aria-label="Figure">
+  const triggers = c.sums.triggers;
+  const aria = fillText(TEXTS.en.figureAria, {
+    from: _tok(triggers[0]),
+    to: _tok(triggers[triggers.length - 1]),
+    answer: answerSentence(TEXTS.en, c.curves, observed),
+  });
+  return `<section id="figure-section" aria-labelledby="figure-title">
+<div class="chart-sticky">
+<h2 id="figure-title" class="figure-title">${_both((t) => _t(t, "figureTitle"), true)}</h2>
+<div id="figure" role="img" aria-label="${_escape(aria)}"><noscript>${
+    _both((t) => _t(t, "figureNoScript"), true)
+  }</noscript></div>
+</div>
+<ul class="legend">
+<li><span class="swatch band cost"></span>${_both((t) => _t(t, "legendCost"), true)}</li>
+<li><span class="swatch band share"></span>${_both((t) => _t(t, "legendShare"), true)}</li>
+${
+    observed === null
+      ? ""
+      : `<li><span class="swatch dashed observed"></span>${
+        _both((t) => _t(t, "legendObserved", { trigger: _tok(observed) }), true)
+      }</li>\n`
+  }<li><span class="swatch dot optimum"></span>${_both((t) => _t(t, "legendOptimum"), true)}</li>
+<li><span class="swatch dotted tstar"></span>${_both((t) => _t(t, "legendTStar"), true)}</li>
+</ul>
 <div class="controls">
-${_slider("v", "v, summary writing speed", "Changes the orange curve only.", r.v, inputs.v)}
+${_slider("v", "sliderV", (t) => _t(t, "sliderVHint"), r.v, inputs.v)}
 ${
     _slider(
       "alpha",
-      "α, cached ÷ uncached input price",
-      `Cache reads at ${_usd(inputs.prices.alpha * pm)} per 1M in the analysis.`,
+      "sliderAlpha",
+      (t) => _t(t, "sliderAlphaHint", { price: _usd(inputs.prices.alpha * pm) }),
       r.alpha,
       inputs.prices.alpha,
     )
@@ -148,368 +306,457 @@ ${
 ${
     _slider(
       "rho",
-      "ρ, output ÷ uncached input price",
-      `Output at ${_usd(inputs.prices.rho * pm, 2)} per 1M in the analysis.`,
+      "sliderRho",
+      (t) => _t(t, "sliderRhoHint", { price: _usd(inputs.prices.rho * pm, 2) }),
       r.rho,
       inputs.prices.rho,
     )
   }
-<div class="control-row"><button type="button" id="reset">Reset to the analysis values</button>
-<span>Uncached input stays at ${_usd(pm, 2)} per 1M and ω at ${_sig(inputs.prices.omega)}; a = ${
-    _sig(inputs.a * 1000)
-  } s per 1K tokens.</span></div>
+<div class="control-row"><button type="button" id="reset">${
+    _both((t) => _t(t, "reset"), true)
+  }</button>
+<span>${
+    _both((t) =>
+      _t(t, "fixedNote", {
+        pm: _usd(pm, 2),
+        omega: _sig(inputs.prices.omega),
+        a: _sig(inputs.a * 1000),
+      }), true)
+  }</span></div>
 </div>
-<ul class="legend">
-<li><span class="swatch band cost"></span>Cost per 1M tokens, USD (left axis): mean, band 10th–90th percentile</li>
-<li><span class="swatch band share"></span>Time spent compacting, % of agent time (right axis)</li>
-${
-    observed === null
-      ? ""
-      : `<li><span class="swatch dashed observed"></span>Observed trigger (${_tok(observed)})</li>`
-  }
-<li><span class="swatch dot optimum"></span>Lowest mean cost</li>
-<li><span class="swatch dotted tstar"></span>Steady-state T* (closed form)</li>
-</ul>
-<div id="figure" role="img" aria-label="Cost per 1M tokens and time spent compacting against the compaction trigger"><noscript>The figure needs JavaScript; the tables below do not.</noscript></div>
 <p id="readout" class="readout" aria-live="polite"></p>
 </section>`;
 }
 
-function _howToRead(): string {
-  return `<section id="how-to-read">
-<h2>How to read it</h2>
+function _howToRead(t: Texts): string {
+  return `<h2>${_t(t, "sectionRead")}</h2>
 <ul>
-<li><strong>Left side: compact often.</strong> Every compaction rereads the whole context and writes a summary, so cost and waiting both shoot up.</li>
-<li><strong>Right side: compact rarely.</strong> Compactions get scarce, but every request carries a big context, so cost creeps up again.</li>
-<li><strong>Look for the bend.</strong> Pick a trigger where cost is close to its lowest and the orange line is a delay you can live with. The green dot marks the lowest mean cost; a nearby trigger that costs a cent more may wait much less.</li>
-<li><strong>Move the sliders.</strong> A slower summary writer (smaller v) lifts only the orange curve: waiting changes, the bill does not. Cheaper cache reads (smaller α) make a long context cheap to carry and push the lowest cost to the right. Dearer output (larger ρ) makes every summary cost more.</li>
-<li><strong>The chart cannot see quality.</strong> It prices tokens and time only. If your work needs the model to hold a lot at once, treat the far left as off limits.</li>
-</ul>
-</section>`;
+${_lead(t, "readLeftLead", _t(t, "readLeft"))}
+${_lead(t, "readRightLead", _t(t, "readRight"))}
+${_lead(t, "readBendLead", _t(t, "readBend"))}
+${_lead(t, "readSlidersLead", _t(t, "readSliders"))}
+${_lead(t, "readQualityLead", _t(t, "readQuality"))}
+</ul>`;
 }
 
-function _mislead(report: TriggerReport): string {
-  const observed = report.corpus.observedTrigger;
-  const o = report.options;
+function _mislead(t: Texts, c: _Context): string {
+  const observed = c.report.corpus.observedTrigger;
   const near = observed === null
-    ? "The transcripts show no automatic compaction, so how compaction time and summary size grow with context is extrapolated everywhere."
-    : `Real automatic compactions happen near ${
-      _tok(observed)
-    }, so how compaction time and summary size grow with context is extrapolated for other triggers.`;
-  return `<section id="mislead">
-<h2>Where this can mislead you</h2>
+    ? _t(t, "extrapolatedNone")
+    : _t(t, "extrapolatedNear", { observed: _tok(observed) });
+  return `<h2>${_t(t, "sectionMislead")}</h2>
 <ul>
-<li><strong>Part of it is modelled.</strong> Requests and context growth are real. The cost and time of a compaction at other triggers are worked out from measured compactions, not seen directly.</li>
-<li><strong>Compaction behaviour is extrapolated.</strong> ${near} The summary size is estimated from the text. The bands span the 10th to 90th percentile over ${
-    _n(o.workloads)
-  } resampled workloads; they are not confidence intervals.</li>
-<li><strong>The sliders re-price, they do not replay.</strong> The moments of compaction and the summary sizes stay as the analysis found them; only the prices and the writing speed change. Cost and time share are exact for the new values under that replay.</li>
-<li><strong>Quality is not measured.</strong> A lower trigger keeps the context small, and that may help or hurt the work. Nothing here says which.</li>
-<li><strong>Your work may differ.</strong> The curves come from these sessions only. Resampling reuses the patterns that were seen and cannot invent new ones. Run the analysis again if your way of working changes.</li>
-<li><strong>Work time is agent time.</strong> Subagents running in parallel are added up, so the time share is a share of agent time, not of the clock on your wall. The compaction request itself is not in the transcripts, so its cache split and summary size are inferred.</li>
-</ul>
-</section>`;
+${_lead(t, "modelledLead", _t(t, "modelled"))}
+${
+    _lead(
+      t,
+      "extrapolatedLead",
+      `${near} ${_t(t, "extrapolatedBands", { workloads: _n(c.report.options.workloads) })}`,
+    )
+  }
+${_lead(t, "repriceLead", _t(t, "reprice"))}
+${_lead(t, "unmeasuredLead", _t(t, "unmeasured"))}
+${_lead(t, "differLead", _t(t, "differ"))}
+${_lead(t, "agentTimeLead", _t(t, "agentTime"))}
+</ul>`;
 }
 
-function _corpus(report: TriggerReport): string {
-  const c = report.corpus;
+function _corpus(t: Texts, ctx: _Context): string {
+  const c = ctx.report.corpus;
   const mix = c.billingMix;
-  const sessions = c.sessions.main + c.sessions.subagent;
   const compactions = c.compactions.auto + c.compactions.manual;
-  const rows = [
-    ["Model", _escape(c.model)],
-    [
-      "Work sessions",
-      `${_n(sessions)} (${_n(c.sessions.main)} main conversations, ${
-        _n(c.sessions.subagent)
-      } subagent sessions)`,
-    ],
-    ["Requests (deduplicated)", _n(c.requests)],
-    [
-      "Agent work time",
-      `${_n(c.workHours, 1)} hours (gaps over ${
-        _n(c.idleLimitSeconds)
-      } s count as idle; compaction time removed)`,
-    ],
-    [
-      "Real compactions",
-      `${_n(compactions)} (${_n(c.compactions.auto)} automatic, ${
-        _n(c.compactions.manual)
-      } manual; ${_n(c.compactions.timed)} with a duration)`,
-    ],
-    [
-      "Observed trigger",
-      c.observedTrigger === null ? "none seen" : `${_tok(c.observedTrigger)} tokens`,
-    ],
-    ["Billed tokens D (the divisor)", `${_n(c.billedTokens / 1e6, 1)} million`],
-    [
-      "Billing mix",
-      `${_pct(mix.cacheRead)} cache reads, ${_pct(mix.cacheWrite1h)} cache writes (1 hour), ${
-        _pct(mix.cacheWrite5m)
-      } cache writes (5 minutes), ${_pct(mix.input)} plain input, ${_pct(mix.output)} output`,
-    ],
-    ["ω (uncached-token multiplier)", _sig(c.omega)],
-    [
-      "Left out",
-      `${_count(c.excludedSessions.otherModel, "session")} with other models, ${
-        _count(c.excludedSessions.noTargetModel, "session")
-      } without a request of this model; ${_count(c.malformedLines, "malformed line")}`,
-    ],
-    ["Transcript files read", `${_n(c.files)} (${_n(c.bytes / 1e6, 1)} MB)`],
-  ];
-  return `<section id="corpus">
-<h2>Data volume</h2>
-<table class="facts"><tbody>
-${rows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${v}</td></tr>`).join("\n")}
-</tbody></table>
-</section>`;
+  const model = ctx.model === c.model
+    ? _escape(c.model)
+    : `${_escape(ctx.model)} <span class="note">(${_escape(c.model)})</span>`;
+  return `<h2>${_t(t, "sectionCorpus")}</h2>
+${
+    _facts([
+      [_t(t, "rowModel"), model],
+      [
+        _t(t, "rowSessions"),
+        _t(t, "valueSessions", {
+          total: _n(c.sessions.main + c.sessions.subagent),
+          main: _n(c.sessions.main),
+          subagent: _n(c.sessions.subagent),
+        }),
+      ],
+      [_t(t, "rowRequests"), _n(c.requests)],
+      [
+        _t(t, "rowWork"),
+        _t(t, "valueWork", { hours: _n(c.workHours, 1), idle: _n(c.idleLimitSeconds) }),
+      ],
+      [
+        _t(t, "rowCompactions"),
+        _t(t, "valueCompactions", {
+          total: _n(compactions),
+          auto: _n(c.compactions.auto),
+          manual: _n(c.compactions.manual),
+          timed: _n(c.compactions.timed),
+        }),
+      ],
+      [
+        _t(t, "rowObserved"),
+        c.observedTrigger === null
+          ? _t(t, "valueNoneSeen")
+          : _t(t, "valueObserved", { trigger: _tok(c.observedTrigger) }),
+      ],
+      [_t(t, "rowDivisor"), _t(t, "valueMillion", { million: _n(c.billedTokens / 1e6, 1) })],
+      [
+        _t(t, "rowMix"),
+        _t(t, "valueMix", {
+          read: _pct(mix.cacheRead),
+          write1h: _pct(mix.cacheWrite1h),
+          write5m: _pct(mix.cacheWrite5m),
+          input: _pct(mix.input),
+          output: _pct(mix.output),
+        }),
+      ],
+      [_t(t, "rowOmega"), _sig(c.omega)],
+      [
+        _t(t, "rowLeftOut"),
+        _t(t, "valueLeftOut", {
+          other: _n(c.excludedSessions.otherModel),
+          none: _n(c.excludedSessions.noTargetModel),
+          malformed: _n(c.malformedLines),
+        }),
+      ],
+      [_t(t, "rowFiles"), _t(t, "valueFiles", { files: _n(c.files), mb: _n(c.bytes / 1e6, 1) })],
+    ])
+  }`;
 }
 
-function _fit(report: TriggerReport): string {
+function _fit(t: Texts, report: TriggerReport): string {
   const f = report.fit;
-  const missing = (name: string, formula: string) =>
-    _row([`${name} <span class="note">${formula}</span>`, "–", "–", "not fitted", "–"]);
+  const note = (formula: string) => ` <span class="note">${formula}</span>`;
+  const missing = (name: TextKey, formula: string) =>
+    _row([`${_t(t, name)}${note(formula)}`, "–", "–", _t(t, "fitNotFitted"), "–"]);
+  const r2 = (x: number | null) => formatNumber(x, { digits: 2 });
   const rows = [
-    f.both === null ? missing("Both", "t_c = a·C + G/v") : _row([
-      `Both <span class="note">t_c = a·C + G/v</span>`,
+    f.both === null ? missing("fitBoth", "t_c = a·C + G/v") : _row([
+      `${_t(t, "fitBoth")}${note("t_c = a·C + G/v")}`,
       _sig(f.both.a * 1000),
       _sig(f.both.v),
-      formatNumber(f.both.rSquared, { digits: 2 }),
+      r2(f.both.rSquared),
       _n(f.both.n),
     ]),
-    f.summaryOnly === null ? missing("Summary size only", "t_c = G/v") : _row([
-      `Summary size only <span class="note">t_c = G/v</span>`,
+    f.summaryOnly === null ? missing("fitSummaryOnly", "t_c = G/v") : _row([
+      `${_t(t, "fitSummaryOnly")}${note("t_c = G/v")}`,
       "–",
       _sig(f.summaryOnly.v),
-      formatNumber(f.summaryOnly.rSquared, { digits: 2 }),
+      r2(f.summaryOnly.rSquared),
       _n(f.summaryOnly.n),
     ]),
-    f.inputOnly === null ? missing("Input size only", "t_c = a·C") : _row([
-      `Input size only <span class="note">t_c = a·C</span>`,
+    f.inputOnly === null ? missing("fitInputOnly", "t_c = a·C") : _row([
+      `${_t(t, "fitInputOnly")}${note("t_c = a·C")}`,
       _sig(f.inputOnly.a * 1000),
       "–",
-      formatNumber(f.inputOnly.rSquared, { digits: 2 }),
+      r2(f.inputOnly.rSquared),
       _n(f.inputOnly.n),
     ]),
   ];
+  const av = {
+    a: _sig(report.timeModel.aSecondsPerToken * 1000),
+    v: _sig(report.timeModel.vTokensPerSecond),
+  };
   const source = f.timeModelSource === "fit"
-    ? `The replay uses the fit with both regressors: a = ${
-      _sig(report.timeModel.aSecondsPerToken * 1000)
-    } s per 1K tokens, v = ${_sig(report.timeModel.vTokensPerSecond)} tokens/s.`
-    : `The replay uses a = ${
-      _sig(report.timeModel.aSecondsPerToken * 1000)
-    } s per 1K tokens and v = ${_sig(report.timeModel.vTokensPerSecond)} tokens/s given as options${
-      f.timeModelError === null ? "" : ` (the fit failed: ${_escape(f.timeModelError)})`
-    }.`;
+    ? _t(t, "fitSourceFit", av)
+    : _t(t, "fitSourceOptions", av) +
+      (f.timeModelError === null ? "" : ` ${_t(t, "fitFailed", { error: f.timeModelError })}`);
   const s = f.summaryModel;
   const given = (part: keyof typeof f.compactionModelSource) =>
-    f.compactionModelSource[part] === "options" ? " (given as an option)" : "";
+    f.compactionModelSource[part] === "options" ? ` ${_t(t, "givenOption")}` : "";
   const summary = s.method === "options"
-    ? `G = ${_n(s.g0)} tokens, given as an option`
+    ? _t(t, "summaryOptions", { g0: _n(s.g0) })
     : s.method === "linear"
-    ? `G(C) = ${_n(s.g0)} ${s.g1 < 0 ? "−" : "+"} ${
-      _sig(Math.abs(s.g1), 3)
-    } · C tokens, least squares on ${_n(s.n)} compactions, R² = ${
-      formatNumber(s.rSquared, { digits: 2 })
-    }`
-    : `G = ${_n(s.g0)} tokens, the median of ${
-      _n(s.n)
-    } compactions (too few, or all of one input size, for a line)`;
-  return `<section id="fit">
-<h2>Time model fit</h2>
-<p>How long one compaction takes, least squares through the origin on the compactions that have a duration. R² = 1 − SS_res / SS_tot can be negative for a fit through the origin.</p>
+    ? _t(t, "summaryLinear", {
+      g0: _n(s.g0),
+      sign: s.g1 < 0 ? "−" : "+",
+      g1: _sig(Math.abs(s.g1), 3),
+      n: _n(s.n),
+      r2: r2(s.rSquared),
+    })
+    : _t(t, "summaryMedian", { g0: _n(s.g0), n: _n(s.n) });
+  const facts: [string, string][] = [
+    [_t(t, "rowSummary"), summary],
+    [_t(t, "rowPost"), _t(t, "valuePost", { prefix: _n(f.postPrefix) }) + given("postPrefix")],
+    [_t(t, "rowBeta"), _pct(f.beta) + given("beta")],
+    [_t(t, "rowCPost"), _pct(f.cPost) + given("cPost")],
+  ];
+  if (f.compactionModelError !== null) {
+    facts.push([_t(t, "rowNotFitted"), _escape(f.compactionModelError)]);
+  }
+  facts.push([
+    _t(t, "rowDelta"),
+    f.meanGrowthTokens === null ? "–" : _t(t, "valueTokens", { tokens: _n(f.meanGrowthTokens) }),
+  ]);
+  return `<h2>${_t(t, "sectionFit")}</h2>
+<p>${_t(t, "fitIntro")}</p>
 <table class="fit"><thead>${
-    _row(["Regressors", "a (s per 1K tokens)", "v (tokens/s)", "R²", "n"], true)
+    _row([_t(t, "fitColumnRegressors"), _t(t, "fitColumnA"), _t(t, "fitColumnV"), "R²", "n"], true)
   }</thead><tbody>
 ${rows.join("\n")}
 </tbody></table>
 <p class="note">${source}</p>
-<h3>What a compaction leaves behind</h3>
-<table class="facts"><tbody>
-<tr><th scope="row">Summary size</th><td>${summary}</td></tr>
-<tr><th scope="row">Context after a compaction</th><td>R(C) = ${_n(f.postPrefix)} + G(C) tokens${
-    given("postPrefix")
-  }</td></tr>
-<tr><th scope="row">β, cached share of the compaction input</th><td>${_pct(f.beta)}${
-    given("beta")
-  }</td></tr>
-<tr><th scope="row">Cached share of the first request after it</th><td>${_pct(f.cPost)}${
-    given("cPost")
-  }</td></tr>${
-    f.compactionModelError === null
-      ? ""
-      : `\n<tr><th scope="row">Not fitted</th><td>${_escape(f.compactionModelError)}</td></tr>`
-  }
-<tr><th scope="row">Δ, mean growth per request</th><td>${
-    f.meanGrowthTokens === null ? "–" : `${_n(f.meanGrowthTokens)} tokens`
-  }</td></tr>
-</tbody></table>
-</section>`;
+<h3>${_t(t, "sectionLeftBehind")}</h3>
+${_facts(facts)}`;
 }
 
-function _checks(report: TriggerReport): string {
+function _checks(t: Texts, report: TriggerReport): string {
   const ch = report.checks;
   const at = ch.replayAtObservedTrigger;
   const growth = ch.permuteKeepsGrowth;
+  const row = (head: string, value: string, note: string) =>
+    `<tr><th scope="row">${head}</th><td class="num">${value}</td><td>${note}</td></tr>`;
   const rows = [
-    `<tr><th scope="row">Observed bill</th><td class="num">${
-      _usd(ch.observedBill.costPerMillion)
-    } per 1M</td><td>The real requests priced with their real categories, plus the inferred compaction calls (${
-      _usd(ch.observedBill.compactionCostPerMillion)
-    } of it).</td></tr>`,
-    at === null
-      ? `<tr><th scope="row">Replay at the observed trigger</th><td class="num">–</td><td>No trigger was observed.</td></tr>`
-      : `<tr><th scope="row">Replay at the observed trigger</th><td class="num">${
-        _usd(at.costPerMillion)
-      } per 1M</td><td>The real history replayed with compactions at ${_tok(at.trigger)}: ${
-        formatNumber(at.ratioToObservedBill, { digits: 3 })
-      } × the observed bill.</td></tr>`,
+    row(
+      _t(t, "checkBill"),
+      _t(t, "valuePerMillion", { cost: _usd(ch.observedBill.costPerMillion) }),
+      _t(t, "checkBillNote", { compaction: _usd(ch.observedBill.compactionCostPerMillion) }),
+    ),
+    at === null ? row(_t(t, "checkReplay"), "–", _t(t, "checkReplayNone")) : row(
+      _t(t, "checkReplay"),
+      _t(t, "valuePerMillion", { cost: _usd(at.costPerMillion) }),
+      _t(t, "checkReplayNote", {
+        trigger: _tok(at.trigger),
+        ratio: formatNumber(at.ratioToObservedBill, { digits: 3 }),
+      }),
+    ),
   ];
   if (growth !== null) {
-    rows.push(
-      `<tr><th scope="row">Resampling keeps growth</th><td class="num">${
-        _n(growth.mismatches)
-      } mismatches</td><td>Every session of the ${
-        _n(growth.workloads)
-      } resampled workloads keeps the real total growth (${
-        _n(growth.workloads * growth.sessions)
-      } session totals compared).</td></tr>`,
-    );
+    rows.push(row(
+      _t(t, "checkGrowth"),
+      _t(t, "valueMismatches", { n: _n(growth.mismatches) }),
+      _t(t, "checkGrowthNote", {
+        workloads: _n(growth.workloads),
+        cells: _n(growth.workloads * growth.sessions),
+      }),
+    ));
   }
-  return `<section id="checks">
-<h2>Checks</h2>
-<p>How far to trust the replay: replaying the real history at the real trigger should come close to what the real requests cost.</p>
+  return `<h2>${_t(t, "sectionChecks")}</h2>
+<p>${_t(t, "checksIntro")}</p>
 <table class="checks"><tbody>
 ${rows.join("\n")}
-</tbody></table>
-</section>`;
+</tbody></table>`;
 }
 
-function _steadyState(report: TriggerReport): string {
+function _steadyState(t: Texts, report: TriggerReport): string {
   const s = report.steadyState;
   const i = s.inputs;
-  return `<section id="steady-state">
-<h2>Closed form beside the replay</h2>
+  const row = (head: string, value: string, note: string) =>
+    `<tr><th scope="row">${head}</th><td class="num">${value}</td><td>${note}</td></tr>`;
+  return `<h2>${_t(t, "sectionSteady")}</h2>
 <table class="facts"><tbody>
-<tr><th scope="row">Steady-state T*</th><td class="num">${
-    _tok(s.tStarTokens)
-  }</td><td>R + √(2Δ·(B·R + ρ·G) / α) with R = ${_tok(i.postContextTokens)}, G = ${
-    _tok(i.summaryTokens)
-  }, Δ = ${_n(i.meanGrowthTokens)}, β = ${_pct(i.beta)}</td></tr>
-<tr><th scope="row">Replay's lowest mean cost</th><td class="num">${
-    _tok(s.replayArgminTokens)
-  }</td><td>The green dot at the analysis prices</td></tr>
-<tr><th scope="row">Ratio T* / replay</th><td class="num">${
-    formatNumber(s.ratio, { digits: 2 })
-  }</td><td>The formula explains the direction of each effect; the curves come from the replay.</td></tr>
-</tbody></table>
-</section>`;
+${
+    row(
+      _t(t, "steadyRow"),
+      _tok(s.tStarTokens),
+      _t(t, "steadyNote", {
+        r: _tok(i.postContextTokens),
+        g: _tok(i.summaryTokens),
+        delta: _n(i.meanGrowthTokens),
+        beta: _pct(i.beta),
+      }),
+    )
+  }
+${row(_t(t, "steadyReplay"), _tok(s.replayArgminTokens), _t(t, "steadyReplayNote"))}
+${
+    row(
+      _t(t, "steadyRatio"),
+      formatNumber(s.ratio, { digits: 2 }),
+      _t(t, "steadyRatioNote"),
+    )
+  }
+</tbody></table>`;
 }
 
-function _method(report: TriggerReport, sums: ReplaySums): string {
-  const o = report.options;
-  const c = report.corpus;
-  const triggers = sums.triggers;
-  return `<section id="method">
-<h2>How the numbers were made</h2>
-<p>In short: real sessions were replayed at every trigger, adding up what they would have cost and how long compaction would have taken.</p>
+function _method(t: Texts, c: _Context): string {
+  const o = c.report.options;
+  const r = c.report.corpus;
+  const triggers = c.sums.triggers;
+  return `<h2>${_t(t, "sectionMethod")}</h2>
+<p>${_t(t, "methodShort")}</p>
 <ul>
-<li><strong>Real requests.</strong> Request by request, from ${
-    _n(c.requests)
-  } real requests: the context size, the cached share and the output of each one. Main conversations and subagents both count.</li>
-<li><strong>Measured compactions.</strong> ${
-    _n(c.compactions.timed)
-  } compactions with a duration calibrate the time model; the summary size is estimated from the summary text.</li>
-<li><strong>More workloads.</strong> Each session's request-to-request changes are cut into blocks of ${
-    _n(o.blockSize)
-  } requests and resampled (method “${_escape(o.method)}”) with the fixed seed ${o.seed}, giving ${
-    _n(o.workloads)
-  } workloads that behave like the real one.</li>
-<li><strong>Replay and average.</strong> Every workload is replayed at ${
-    _n(triggers.length)
-  } triggers from ${_tok(triggers[0])} to ${
-    _tok(triggers[triggers.length - 1])
-  } tokens; the curves are the mean over the workloads, not smoothed.</li>
-<li><strong>Across a real compaction.</strong> ${_stepShareRule(o.compactionStepShare)}</li>
+${
+    _lead(
+      t,
+      "methodRequestsLead",
+      _t(t, "methodRequests", {
+        requests: _n(r.requests),
+        kind: _kind(t, c.synthetic),
+        model: c.model,
+      }),
+      { Kind: _kind(t, c.synthetic, true) },
+    )
+  }
+${_lead(t, "methodCompactionsLead", _t(t, "methodCompactions", { timed: _n(r.compactions.timed) }))}
+${
+    _lead(
+      t,
+      "methodWorkloadsLead",
+      _t(t, "methodWorkloads", {
+        block: _n(o.blockSize),
+        method: o.method,
+        seed: String(o.seed),
+        workloads: _n(o.workloads),
+      }),
+    )
+  }
+${
+    _lead(
+      t,
+      "methodReplayLead",
+      _t(t, "methodReplay", {
+        n: _n(triggers.length),
+        from: _tok(triggers[0]),
+        to: _tok(triggers[triggers.length - 1]),
+      }),
+    )
+  }
+${
+    _lead(
+      t,
+      "methodStepLead",
+      _t(t, o.compactionStepShare === "kept" ? "methodStepKept" : "methodStepPrevious"),
+    )
+  }
 </ul>
-<h3>Cost per 1M tokens</h3>
-<p>The chart does not show the total bill, which would grow with the amount of history. Every cost is the replay cost at that trigger divided by the billed tokens of the real history (${
-    _n(c.billedTokens / 1e6, 1)
-  } million), times one million. The divisor is one fixed number, not the token count of each replay, so the reference million has the real billing mix and costs are comparable between models and amounts of history.</p>
-</section>`;
+<h3>${_t(t, "sectionCost")}</h3>
+<p>${_t(t, "costBody", { million: _n(r.billedTokens / 1e6, 1) })}</p>`;
 }
 
-/** The replay's rule for a step across a real compaction, in words (see lib/trigger/steps.ts). */
-function _stepShareRule(rule: TriggerReport["options"]["compactionStepShare"]): string {
-  return rule === "kept"
-    ? "Where the replay does not compact at a step where the real session did, the step is billed " +
-      "with the cached share the real compaction left (rule “kept”, analysis-spec §3 as written)."
-    : "Where the replay does not compact at a step where the real session did, the step is billed " +
-      "with the cached share of the request before it, as if the cache had stayed warm (rule " +
-      "“previous”, the default; “kept” bills it with the share the real compaction left).";
-}
-
-function _formula(report: TriggerReport): string {
+function _formula(t: Texts, report: TriggerReport): string {
   const p = report.prices;
-  return `<section id="formula">
-<h2>Formula and symbols</h2>
-<p>The cost of one request comes first. Then ordinary requests and compactions are added up over the whole workload.</p>
+  const line = (label: TextKey, expression: string) =>
+    `<span><span class="formula-label">${_t(t, label)}:</span> ${expression}</span>`;
+  const symbols: [string, string][] = [
+    ["x", _t(t, "symbolX")],
+    ["y", _t(t, "symbolY")],
+    ["c", _t(t, "symbolC")],
+    ["p_m / p_c / p_o", _t(t, "symbolPrices", { pm: _usd(p.inputUsdPerMillion, 2) })],
+    ["α", _t(t, "symbolAlpha", { alpha: _sig(p.alpha) })],
+    ["ρ", _t(t, "symbolRho", { rho: _sig(p.rho) })],
+    ["B", _t(t, "symbolB")],
+    ["ω", _t(t, "symbolOmega", { omega: _sig(p.omega) })],
+    ["C", _t(t, "symbolCK")],
+    ["T / R", _t(t, "symbolTR")],
+    ["Δ", _t(t, "symbolDelta")],
+    ["G", _t(t, "symbolG")],
+    ["β", _t(t, "symbolBeta")],
+    ["a", _t(t, "symbolA")],
+    ["v", _t(t, "symbolV")],
+    ["N_c / t_c / W", _t(t, "symbolNTW")],
+  ];
+  return `<h2>${_t(t, "sectionFormula")}</h2>
+<p>${_t(t, "formulaIntro")}</p>
 <div class="formula">
-<span>Cost of one request: Q(x, c, y) = p_m · [ω(1 − c) + αc] · x + p_o · y</span>
-<span>Price ratios: α = p_c / p_m, ρ = p_o / p_m, B = ω(1 − β) + αβ</span>
-<span>Total cost: J(T) = Σ Q(ordinary requests) + Σ Q(compaction input and summary output)</span>
-<span>Time of one compaction: t_c = a · C + G / v</span>
-<span>Time share: N_c(T) · t_c(T) / [W + N_c(T) · t_c(T)]</span>
-<span>Steady-state approximation: T* ≈ R + √( 2Δ · (BR + ρG) / α )</span>
+${line("formulaRequest", "Q(x, c, y) = p_m · [ω(1 − c) + αc] · x + p_o · y")}
+${line("formulaRatios", "α = p_c / p_m, ρ = p_o / p_m, B = ω(1 − β) + αβ")}
+${line("formulaTotal", _t(t, "formulaTotalExpression"))}
+${line("formulaTime", "t_c = a · C + G / v")}
+${line("formulaShare", "N_c(T) · t_c(T) / [W + N_c(T) · t_c(T)]")}
+${line("formulaSteady", "T* ≈ R + √( 2Δ · (BR + ρG) / α )")}
 </div>
 <dl class="symbols">
-<dt>x</dt><dd>Context tokens in one request.</dd>
-<dt>y</dt><dd>Output tokens of that request, billed at the output price.</dd>
-<dt>c</dt><dd>Share of a request's input that hits the prompt cache.</dd>
-<dt>p_m / p_c / p_o</dt><dd>Price per token of uncached input, cached input and output (p_m = ${
-    _usd(p.inputUsdPerMillion, 2)
-  } per 1M here).</dd>
-<dt>α</dt><dd>Cached input price divided by uncached input price; ${
-    _sig(p.alpha)
-  } in the analysis. A slider changes it.</dd>
-<dt>ρ</dt><dd>Output price divided by uncached input price; ${
-    _sig(p.rho)
-  } in the analysis. A slider changes it.</dd>
-<dt>B</dt><dd>Effective price of one context token carried into a compaction, after its cache hit rate.</dd>
-<dt>ω</dt><dd>How many times the base input price an uncached token costs: 2 for a 1-hour cache write, 1.25 for 5 minutes, weighted by what was really written (${
-    _sig(p.omega)
-  } here).</dd>
-<dt>C</dt><dd>Compaction input: the whole context before compaction, almost all of it billed as cache reads.</dd>
-<dt>T / R</dt><dd>T is the compaction trigger; R is the context right after a compaction.</dd>
-<dt>Δ</dt><dd>How many tokens the context grows after each ordinary request, on average.</dd>
-<dt>G</dt><dd>Summary tokens written, and billed, in one compaction.</dd>
-<dt>β</dt><dd>Share of the compaction input that hits the cache.</dd>
-<dt>a</dt><dd>Seconds to process one context token, fitted on the measured compactions. Cache reads take the same time.</dd>
-<dt>v</dt><dd>How fast the summary is written, in tokens per second. A slider changes it.</dd>
-<dt>N_c / t_c / W</dt><dd>Number of compactions, time of one compaction, and working time without compaction.</dd>
+${symbols.map(([dt, dd]) => `<dt>${_escape(dt)}</dt><dd>${dd}</dd>`).join("\n")}
 </dl>
-<h3>What moves the best trigger</h3>
+<h3>${_t(t, "sectionMoves")}</h3>
 <ul>
-<li><strong>Cheaper cached input, higher trigger.</strong> A small α makes keeping a long context cheap.</li>
-<li><strong>Faster growth, higher trigger.</strong> A big Δ makes low triggers compact over and over.</li>
-<li><strong>Longer summaries, higher trigger.</strong> A big G makes each compaction cost more.</li>
-<li><strong>Slower writing, higher trigger.</strong> A small v makes each compaction last longer, so fewer of them fit in your time budget.</li>
-<li><strong>More context you need, higher trigger.</strong> Whatever the chart says, your work sets a floor.</li>
-</ul>
-</section>`;
+${_lead(t, "movesCacheLead", _t(t, "movesCache"))}
+${_lead(t, "movesGrowthLead", _t(t, "movesGrowth"))}
+${_lead(t, "movesSummaryLead", _t(t, "movesSummary"))}
+${_lead(t, "movesWritingLead", _t(t, "movesWriting"))}
+${_lead(t, "movesNeedLead", _t(t, "movesNeed"))}
+</ul>`;
 }
 
-function _footer(report: TriggerReport): string {
+/** The table's name of each read-cost result kind. */
+const _KIND_KEYS: Record<ResultKind, TextKey> = {
+  "bulk-read": "readCostKindBulk",
+  "targeted-read": "readCostKindTargeted",
+  "search": "readCostKindSearch",
+  "subagent": "readCostKindSubagent",
+  "other": "readCostKindOther",
+  "unmatched": "readCostKindUnmatched",
+};
+
+function _readCost(t: Texts, rc: ReadCostReport): string {
+  // Shares in the report are percent already (100 × part / observed input).
+  const share = (tokens: number, percent: number | null) =>
+    `${_tok(tokens)} (${percent === null ? "–" : _pct(percent / 100)})`;
+  const row = (
+    name: string,
+    results: number,
+    x: { oneShotTokens: number; carriedTokens: number } & {
+      oneShotPercentOfObservedInput: number | null;
+      carriedPercentOfObservedInput: number | null;
+    },
+  ) =>
+    _row([
+      name,
+      _n(results),
+      share(x.oneShotTokens, x.oneShotPercentOfObservedInput),
+      share(x.carriedTokens, x.carriedPercentOfObservedInput),
+    ]);
+  const rows = RESULT_KINDS.map((kind) => {
+    const k = rc.byKind[kind];
+    return row(_t(t, _KIND_KEYS[kind]), k.results, k);
+  });
+  rows.push(row(`<strong>${_t(t, "readCostAll")}</strong>`, rc.allResults.results, rc.allResults));
+  rows.push(row(
+    _t(t, "readCostCandidates", { minChars: _n(rc.thresholds.minChars) }),
+    rc.candidates.results,
+    rc.candidates,
+  ));
+  return `<h2>${_t(t, "sectionReadCost")}</h2>
+<p>${_t(t, "readCostIntro")}</p>
+<p>${
+    _t(t, "readCostFiles", {
+      read: _n(rc.files.read),
+      minTurns: _n(rc.thresholds.minTurns),
+      included: _n(rc.files.included),
+      excluded: _n(rc.files.excludedBelowMinTurns),
+    })
+  } ${
+    _t(t, "readCostTokens", {
+      input: _n(rc.tokens.observedInputTokens),
+      output: _n(rc.tokens.outputTokens),
+    })
+  }</p>
+<table class="readcost"><thead>${
+    _row([
+      _t(t, "readCostColumnKind"),
+      _t(t, "readCostColumnResults"),
+      _t(t, "readCostColumnOneShot"),
+      _t(t, "readCostColumnCarried"),
+    ], true)
+  }</thead><tbody>
+${rows.join("\n")}
+</tbody></table>`;
+}
+
+function _footer(t: Texts, report: TriggerReport): string {
   const o = report.options;
-  return `<footer>
-Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} workloads, method “${
-    _escape(o.method)
-  }”, blocks of ${_n(o.blockSize)}, seed ${o.seed}, triggers ${_tok(o.triggerFrom)}–${
-    _tok(o.triggerTo)
-  } every ${_tok(o.triggerStep)}, idle limit ${
-    _n(o.idleLimitSeconds)
-  } s. This page needs no network.
-</footer>`;
+  return _t(t, "footer", {
+    schema: String(report.schemaVersion),
+    workloads: _n(o.workloads),
+    method: o.method,
+    block: _n(o.blockSize),
+    seed: String(o.seed),
+    from: _tok(o.triggerFrom),
+    to: _tok(o.triggerTo),
+    step: _tok(o.triggerStep),
+    idle: _n(o.idleLimitSeconds),
+  });
+}
+
+/** The mean curves of the report's replay points (null: NaN). */
+function _curves(report: TriggerReport): AnswerCurves {
+  const num = (x: number | null) => x ?? NaN;
+  return {
+    triggers: report.replay.map((p) => p.trigger),
+    costMean: report.replay.map((p) => num(p.costPerMillion.mean)),
+    timeShareMean: report.replay.map((p) => num(p.timeShare.mean)),
+  };
 }
 
 /**
@@ -518,7 +765,8 @@ Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} wor
  * script re-prices them when a slider moves. Text is HTML-escaped; the JSON and the script are
  * escaped so that neither can end its `<script>` element early.
  *
- * @param input The report, its replay sums and pricing inputs, and the bundled page script.
+ * @param input The report, its replay sums and pricing inputs, the bundled page script, and
+ *   optionally the model's display name, the synthetic flag and the read-cost report.
  * @returns The HTML document.
  * @throws {RangeError} When the sums do not have workloads × triggers cells.
  *
@@ -538,9 +786,11 @@ Trigger analysis, schema version ${report.schemaVersion}: ${_n(o.workloads)} wor
  *   a: 1e-4, // given: the small profile has too few compactions to fit the time model
  *   v: 80,
  * });
- * const html = renderReport({ ...analysis, script: "console.log('page script');" });
- * assert.match(html, /<h1>When should claude-opus-5-5 compact\?<\/h1>/);
- * assert.equal(html, renderReport({ ...analysis, script: "console.log('page script');" }));
+ * const script = "console.log('page script');";
+ * const html = renderReport({ ...analysis, script, modelDisplayName: "Claude Opus 5.5" });
+ * assert.match(html, /<title>When should Claude Opus 5\.5 compact\? \| Context Compaction Threshold<\/title>/);
+ * assert.match(html, /<span class="l-zh" lang="zh-Hans">Claude Opus 5\.5 何时该压缩上下文？<\/span>/);
+ * assert.equal(html, renderReport({ ...analysis, script, modelDisplayName: "Claude Opus 5.5" }));
  * ```
  */
 export function renderReport(input: RenderReportInput): string {
@@ -556,40 +806,51 @@ export function renderReport(input: RenderReportInput): string {
       meanGrowth: ss.meanGrowthTokens,
       beta: ss.beta,
     };
+  const displayName = input.modelDisplayName?.trim() || undefined;
   const data = reportData(sums, inputs, {
     model: report.corpus.model,
     steadyState,
     observedTrigger: report.corpus.observedTrigger,
+    ...(displayName === undefined ? {} : { modelDisplayName: displayName }),
   });
-  const model = _escape(report.corpus.model);
-  const c = report.corpus;
-  const title = `When should ${model} compact?`;
+  const c: _Context = {
+    report,
+    sums,
+    inputs,
+    model: displayName ?? report.corpus.model,
+    synthetic: input.synthetic === true,
+    readCost: input.readCost,
+    curves: _curves(report),
+  };
+  const section = (id: string, render: (t: Texts) => string) =>
+    `<section id="${id}">\n${_both(render)}\n</section>`;
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} | Context compaction trigger</title>
+<title>${_t(TEXTS.en, "pageTitle", { model: c.model })}</title>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
 <main>
-<h1>${title}</h1>
-<p class="lede">What the sessions would have cost, per 1M tokens, and how much of the agent's time would have gone into compacting, had Claude Code compacted the context at each trigger. Replayed from ${
-    _n(c.requests)
-  } real requests in ${_n(c.sessions.main + c.sessions.subagent)} sessions (${
-    _n(c.workHours, 0)
-  } hours of agent time). Move the sliders to re-price the replay in the page.</p>
-${_figureSection(report, inputs)}
-${_howToRead()}
-${_mislead(report)}
-${_corpus(report)}
-${_fit(report)}
-${_checks(report)}
-${_steadyState(report)}
-${_method(report, sums)}
-${_formula(report)}
-${_footer(report)}
+${_header(c)}
+${_figureSection(c)}
+${section("how-to-read", (t) => _howToRead(t))}
+${section("mislead", (t) => _mislead(t, c))}
+${section("corpus", (t) => _corpus(t, c))}
+${section("fit", (t) => _fit(t, report))}
+${section("checks", (t) => _checks(t, report))}
+${section("steady-state", (t) => _steadyState(t, report))}
+${section("method", (t) => _method(t, c))}
+${section("formula", (t) => _formula(t, report))}
+${
+    c.readCost === undefined
+      ? ""
+      : section("read-cost", (t) => _readCost(t, c.readCost!)) + "\n"
+  }<footer>
+${_both((t) => _footer(t, report))}
+</footer>
 </main>
 <script type="application/json" id="report-data">${_jsonForScript(data)}</script>
 <script type="module">${_scriptForHtml(script)}</script>

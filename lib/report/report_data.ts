@@ -32,6 +32,8 @@ export interface ReportData {
   schemaVersion: 1;
   /** Model the corpus was filtered to. */
   model: string;
+  /** The model's name for people (the page's title); absent: the page uses `model`. */
+  modelDisplayName?: string;
   /** Token sums of every (workload, trigger) cell. */
   sums: PlainReplaySums;
   /** The prices, β, a, v and D of the analysis: the sliders start here. */
@@ -45,6 +47,8 @@ export interface ReportData {
 /** What {@linkcode reportData} needs beside the sums and inputs. */
 export interface ReportDataContext {
   model: string;
+  /** The model's name for people. @default {none: the page shows `model`} */
+  modelDisplayName?: string;
   steadyState: SteadyStateInputs | null;
   observedTrigger: number | null;
 }
@@ -89,6 +93,9 @@ export function reportData(
   return {
     schemaVersion: 1,
     model: context.model,
+    ...(context.modelDisplayName === undefined
+      ? {}
+      : { modelDisplayName: context.modelDisplayName }),
     sums: _columns(sums, (column) => Array.from(column)),
     inputs: {
       prices: {

@@ -4,6 +4,7 @@
  * @module
  */
 import { dirname } from "node:path";
+import type { ReadCostReport } from "../readcost/report.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
 import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
@@ -21,6 +22,12 @@ export interface WriteReportInput {
   inputs: PricingInputs;
   /** R, G, Δ and β of the page's T*. @default {taken from the report} */
   steadyState?: SteadyStateInputs | null;
+  /** The model's name for people (page title). @default {the raw model id} */
+  modelDisplayName?: string;
+  /** The input is the bundled synthetic corpus. @default {false} */
+  synthetic?: boolean;
+  /** The read-cost measurement of the same transcripts. @default {no read-cost section} */
+  readCost?: ReadCostReport;
 }
 
 /**

@@ -24,7 +24,7 @@ const MODULE_OPEN = '<script type="module">';
 
 Deno.test("renderReport: one page with every section, sliders and the figure's place", () => {
   const html = renderReport(_input());
-  assert.ok(html.startsWith('<!doctype html>\n<html lang="en">'));
+  assert.ok(html.startsWith('<!doctype html>\n<html lang="en" data-lang="en">'));
   assert.ok(html.endsWith("</html>\n"));
   for (
     const id of [
@@ -47,10 +47,13 @@ Deno.test("renderReport: one page with every section, sliders and the figure's p
   assert.match(html, /<input type="range" id="slider-v" min="10" max="300" step="0.5" value="60">/);
   assert.match(html, /id="slider-alpha" min="0.005" max="0.3" step="0.001" value="0.05"/);
   assert.match(html, /id="slider-rho" min="1" max="15" step="0.1" value="5"/);
-  assert.match(html, /<h1>When should claude-opus-5-5 compact\?<\/h1>/);
+  assert.match(
+    html,
+    /<h1><span class="l-en" lang="en">When should claude-opus-5-5 compact\?<\/span>/,
+  );
   assert.match(html, /<h2>How to read it<\/h2>/);
   assert.match(html, /<h2>Where this can mislead you<\/h2>/);
-  assert.match(html, /they are not confidence intervals/);
+  assert.match(html, /are not confidence intervals/);
   assert.match(html, /T\* ≈ R \+ √\( 2Δ · \(BR \+ ρG\) \/ α \)/);
   // No network: no external script, style, image or font.
   assert.doesNotMatch(html, /\b(src|href)=|@import|url\(/);
@@ -77,7 +80,7 @@ Deno.test("renderReport: the fit table, the corpus summary and the checks carry 
   assert.match(corpus, /2,000/);
   assert.match(corpus, /96\.4% cache reads/);
   assert.match(corpus, /267\.9K tokens/);
-  assert.match(corpus, /1 session without a request/);
+  assert.match(corpus, /sessions without a request of this model: 1;/);
   const checks = html.slice(
     html.indexOf('<section id="checks"'),
     html.indexOf('<section id="steady'),
@@ -128,7 +131,10 @@ Deno.test("renderReport: `</script>` and `<!--` in the script or the data cannot
   delete g.__nasty;
   delete g.__re;
   // The model name is escaped in the text.
-  assert.match(html, /<h1>When should &lt;\/script&gt;&lt;script&gt;alert\(1\)/);
+  assert.match(
+    html,
+    /<h1><span class="l-en" lang="en">When should &lt;\/script&gt;&lt;script&gt;alert\(1\)/,
+  );
 });
 
 Deno.test("renderReport: aggregates only, nothing from the reader's diagnostics", () => {
@@ -160,7 +166,7 @@ Deno.test("renderReport: unknown numbers show as a dash, and T* is not embedded 
     html,
     /Both <span class="note">[^<]*<\/span><\/th><td class="num">–<\/td><td class="num">–<\/td><td class="num">not fitted/,
   );
-  assert.match(html, /the fit failed: Cannot fit time model: all 3 compactions/);
+  assert.match(html, /The fit failed: Cannot fit time model: all 3 compactions/);
   assert.match(html, /No trigger was observed/);
   assert.match(html, /none seen/);
   assert.doesNotMatch(html, /Resampling keeps growth/);
@@ -203,11 +209,11 @@ Deno.test("renderReport: the method names the rule for a step across a real comp
   const method = (html: string) =>
     html.slice(html.indexOf('<section id="method"'), html.indexOf('<section id="formula"'));
   const byDefault = method(renderReport(_input()));
-  assert.match(byDefault, /Across a real compaction/);
+  assert.match(byDefault, /Across a recorded compaction/);
   assert.match(byDefault, /rule “previous”, the default/);
   const report = fixtureReport();
   report.options.compactionStepShare = "kept";
   const kept = method(renderReport(_input(report)));
-  assert.match(kept, /rule “kept”, analysis-spec §3 as written/);
+  assert.match(kept, /rule “kept”, see docs\/method\.md/);
   assert.doesNotMatch(kept, /“previous”/);
 });

@@ -2,8 +2,10 @@
  * Drives Debian's headless Chromium over a report built from hand-made sums: the page loads
  * without console errors, the v slider moves the time-share curve and not the cost curve, α
  * moves the cost curve and the marked optimum, ρ moves cost only, and Reset restores the
- * analysis. A screenshot is saved to `REPORT_SCREENSHOT_DIR` when set (kept), else to a
- * temporary folder (removed).
+ * analysis; the language switch shows every heading in English and Chinese, keeps the choice in
+ * the URL fragment and follows the browser's language; at 390 px (a phone) nothing scrolls
+ * sideways and the chart stays in view while a slider moves. Screenshots (1280 and 390 px) are
+ * saved to `REPORT_SCREENSHOT_DIR` when set (kept), else to a temporary folder (removed).
  *
  * Chromium is `/usr/bin/chromium` (or `CHROMIUM_PATH`). Without it the test is skipped, except
  * under `CI=true`, where a missing browser is a failure.
@@ -13,6 +15,9 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { bundleScript } from "../../lib/report/bundle_script.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import type { ReportPageState } from "../../lib/report/page_main.ts";
+import { TEXTS } from "../../lib/report/texts.ts";
+import { buildReadCostReport } from "../../lib/readcost/report.ts";
+import { measureTranscript } from "../../lib/readcost/file_measure.ts";
 import { fixtureInputs, fixtureReport, fixtureSums } from "./_fixture.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -165,6 +170,216 @@ Deno.test({
       assert.deepEqual(requests.filter((u) => !u.startsWith("file://")), []);
     } finally {
       await context?.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+/** The visible `<h2>` texts of the page, in order. */
+function _headings(page: Page): Promise<string[]> {
+  return page.$$eval(
+    "h2",
+    (els) =>
+      els.filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => (e as HTMLElement).innerText.trim()),
+  );
+}
+
+const HEADINGS = {
+  en: [
+    TEXTS.en.figureTitle,
+    "How to read it",
+    "Where this can mislead you",
+    "Data volume",
+    "Time model fit",
+    "Checks",
+    "Closed form beside the replay",
+    "How the numbers were made",
+    "Formula and symbols",
+    "What reading tool results costs",
+  ],
+  zh: [
+    TEXTS.zh.figureTitle,
+    "怎样读这张图",
+    "哪里可能误导你",
+    "数据量",
+    "时间模型拟合",
+    "核对",
+    "闭式解与重放对照",
+    "这些数字怎么来的",
+    "公式与符号",
+    "读取工具结果的成本",
+  ],
+};
+
+/** A small read-cost report: two assistant messages, one Read result. */
+function _readCost() {
+  const lines = [
+    {
+      type: "assistant",
+      message: {
+        id: "a",
+        usage: { input_tokens: 100 },
+        content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "/x" } }],
+      },
+    },
+    {
+      type: "user",
+      message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(400) }] },
+    },
+    { type: "assistant", message: { id: "b", usage: { input_tokens: 100 } } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  return buildReadCostReport([measureTranscript(lines)], { minTurns: 1 });
+}
+
+Deno.test({
+  name: "report page in Chromium: English and Chinese, a link keeps the language, a phone fits",
+  ignore: !HAVE_CHROMIUM && !IN_CI,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    if (!HAVE_CHROMIUM) {
+      throw new Error(`Chromium is missing at ${CHROMIUM} (CI=true): the browser test must run`);
+    }
+    const sums = fixtureSums();
+    const inputs = fixtureInputs();
+    const report = fixtureReport(sums, inputs);
+    const html = renderReport({
+      report,
+      sums,
+      inputs,
+      script: await bundleScript(),
+      modelDisplayName: "Claude Opus 5.5",
+      synthetic: true,
+      readCost: _readCost(),
+    });
+    const dir = await Deno.makeTempDir({ prefix: "report-lang-" });
+    const shotDir = Deno.env.get("REPORT_SCREENSHOT_DIR") ?? dir;
+    await Deno.mkdir(shotDir, { recursive: true });
+    const errors: string[] = [];
+    // One browser; a context per browser language (the locale sets navigator.language).
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    const open = async (locale: string, width: number, hash = "", height = 844) => {
+      const context = await browser.newContext({ locale, viewport: { width, height } });
+      const page = await context.newPage();
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") errors.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+      await page.goto(`file://${file}${hash}`);
+      await page.waitForFunction(() => document.body.dataset.draws === "1");
+      return page;
+    };
+    const file = `${dir}/report.html`;
+    try {
+      await Deno.writeTextFile(file, html);
+
+      // An English browser: English page, the display name in the title.
+      const page = await open("en-US", 1280);
+      assert.equal(await page.getAttribute("html", "data-lang"), "en");
+      assert.equal(
+        await page.title(),
+        "When should Claude Opus 5.5 compact? | Context Compaction Threshold",
+      );
+      assert.deepEqual(await _headings(page), HEADINGS.en);
+      assert.match(await page.textContent("#value-v") ?? "", /^60\.0 tokens\/s$/);
+      assert.match(await page.textContent("#answer .answer-text") ?? "", /^Compacting at 80K/);
+      assert.match(await page.getAttribute("#figure", "aria-label") ?? "", /^Chart of the cost/);
+      assert.match(await page.textContent("#figure svg") ?? "", /Compaction trigger/);
+      await page.screenshot({ path: `${shotDir}/report-1280-en.png` });
+
+      // Switch to Chinese: headings, sliders, readout, answer, chart labels, title, fragment.
+      await page.click('[data-set-lang="zh"]');
+      await page.waitForFunction(() => document.body.dataset.draws === "2");
+      assert.equal(await page.getAttribute("html", "data-lang"), "zh");
+      assert.equal(await page.getAttribute("html", "lang"), "zh-Hans");
+      assert.equal(await page.evaluate(() => location.hash), "#lang=zh");
+      assert.equal(await page.title(), "Claude Opus 5.5 何时该压缩上下文？| 上下文压缩阈值");
+      assert.deepEqual(await _headings(page), HEADINGS.zh);
+      assert.equal(await page.textContent("#value-v"), "60.0 token/秒");
+      assert.match(await page.textContent("#readout") ?? "", /^平均费用最低的触发点是 80K/);
+      assert.match(
+        await page.textContent("#answer .answer-text") ?? "",
+        /^在 80K 而不是 260K 压缩/,
+      );
+      assert.match(await page.textContent("#figure svg") ?? "", /压缩触发点（上下文 token 数）/);
+      assert.equal(await page.getAttribute('[data-set-lang="zh"]', "aria-pressed"), "true");
+      const zhState = await _state(page);
+      assert.equal(zhState.lang, "zh");
+      // The answer re-computes when a slider moves (cheaper cache reads: a higher optimum).
+      await _move(page, "slider-alpha", "0.01", 3);
+      const moved = await _state(page);
+      assert.ok(moved.argminTrigger! > zhState.argminTrigger!);
+      assert.notEqual(moved.answer, zhState.answer);
+      assert.match(moved.answer, /^在 /);
+      await page.screenshot({ path: `${shotDir}/report-1280-zh.png` });
+      // And back to English.
+      await page.click('[data-set-lang="en"]');
+      await page.waitForFunction(() => document.documentElement.dataset.lang === "en");
+      assert.deepEqual(await _headings(page), HEADINGS.en);
+      assert.equal(await page.evaluate(() => location.hash), "#lang=en");
+
+      // A link with #lang=zh opens in Chinese in an English browser; a Chinese browser opens
+      // in Chinese without one, and #lang=en overrides it.
+      const linked = await open("en-US", 1280, "#lang=zh");
+      assert.equal(await linked.getAttribute("html", "data-lang"), "zh");
+      const chinese = await open("zh-CN", 1280);
+      assert.equal(await chinese.getAttribute("html", "data-lang"), "zh");
+      assert.deepEqual(await _headings(chinese), HEADINGS.zh);
+      const overridden = await open("zh-CN", 1280, "#lang=en");
+      assert.equal(await overridden.getAttribute("html", "data-lang"), "en");
+
+      // A phone, 390 px wide (and short, 600 px, so that the figure section is taller than the
+      // screen): no sideways scrolling in either language.
+      const phone = await open("en-US", 390, "", 600);
+      const overflow = () =>
+        phone.evaluate(() => {
+          const s = document.scrollingElement!;
+          return { scroll: s.scrollWidth, client: s.clientWidth };
+        });
+      const en390 = await overflow();
+      assert.ok(en390.scroll <= en390.client, `390 px, English: ${JSON.stringify(en390)}`);
+      await phone.screenshot({ path: `${shotDir}/report-390-en.png`, fullPage: true });
+      // The chart stays in view while the last slider moves.
+      await phone.$eval("#slider-rho", (e) => e.scrollIntoView({ block: "end" }));
+      await _move(phone, "slider-rho", "10", 2);
+      const view = await phone.evaluate(() => {
+        const chart = document.getElementById("figure")!.getBoundingClientRect();
+        const slider = document.getElementById("slider-rho")!.getBoundingClientRect();
+        return {
+          chartTop: chart.top,
+          chartBottom: chart.bottom,
+          sliderTop: slider.top,
+          height: innerHeight,
+          scrollY,
+        };
+      });
+      assert.ok(view.scrollY > 0, "the page scrolled to the slider");
+      // The chart is stuck to the top of the screen, above the slider, fully visible.
+      assert.ok(view.chartTop >= 0 && view.chartBottom <= view.sliderTop, JSON.stringify(view));
+      const stuck = await phone.$eval(".chart-sticky", (e) => e.getBoundingClientRect().top);
+      assert.equal(stuck, 0);
+      assert.ok(view.sliderTop < view.height, JSON.stringify(view));
+      await phone.screenshot({ path: `${shotDir}/report-390-slider.png` });
+      await phone.click('[data-set-lang="zh"]').catch(async () => {
+        // The switch is at the top of the page: scroll back to it first.
+        await phone.evaluate(() => scrollTo(0, 0));
+        await phone.click('[data-set-lang="zh"]');
+      });
+      await phone.waitForFunction(() => document.documentElement.dataset.lang === "zh");
+      const zh390 = await overflow();
+      assert.ok(zh390.scroll <= zh390.client, `390 px, Chinese: ${JSON.stringify(zh390)}`);
+      await phone.screenshot({ path: `${shotDir}/report-390-zh.png`, fullPage: true });
+      const png = await Deno.readFile(`${shotDir}/report-390-zh.png`);
+      assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]); // "PNG"
+
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
       await Deno.remove(dir, { recursive: true });
     }
   },

@@ -1,0 +1,85 @@
+/**
+ * The texts of `figure.svg` / `figure.png` in a language (`deno task report --lang en|zh`):
+ * title, subtitle, axis, marker and legend labels from the page's text tables, for
+ * `triggerFigure` of lib/charts, and what the PNG needs to draw them (the Chinese font).
+ *
+ * @module
+ */
+import type { TriggerFigureOptions } from "../charts/trigger_figure.ts";
+import type { TriggerPlotLabels } from "../charts/trigger_plot.ts";
+import { CJK_FONT, loadCjkFont } from "./cjk_font.ts";
+import { fillText, type Lang, TEXTS } from "./texts.ts";
+
+/** The figure options that depend on the language. */
+export type TriggerFigureTexts =
+  & Required<
+    Pick<TriggerFigureOptions, "title" | "subtitle" | "charWidth" | "fontFamily">
+  >
+  & { labels: TriggerPlotLabels };
+
+/** The charts' default font list (see lib/charts/render.ts). */
+const _LATIN_FONTS = "DejaVu Sans, system-ui, sans-serif";
+
+/**
+ * The figure's texts in a language.
+ *
+ * For Chinese, the legend is spaced for wide characters (11 px per character on average for
+ * mixed Chinese and Latin labels at 12 px, against 7 for Latin text) and the font list names the Chinese font after DejaVu Sans, so that Latin
+ * letters and digits keep the English figure's look and Chinese characters fall to the font
+ * that has them.
+ *
+ * @param lang `"en"` or `"zh"`.
+ * @param modelName The model's display name (or raw id) for the title.
+ * @returns Title, subtitle, labels, legend spacing and font list for `triggerFigure`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { triggerFigureTexts } from "./figure_texts.ts";
+ *
+ * assert.equal(triggerFigureTexts("en", "Claude Opus 5.5").title, "When should Claude Opus 5.5 compact?");
+ * assert.equal(triggerFigureTexts("zh", "Claude Opus 5.5").labels.markOptimum, "最低费用");
+ * ```
+ */
+export function triggerFigureTexts(lang: Lang, modelName: string): TriggerFigureTexts {
+  const t = TEXTS[lang];
+  return {
+    title: fillText(t.heading, { model: modelName }),
+    subtitle: t.chartSubtitle,
+    charWidth: lang === "zh" ? 11 : 7,
+    fontFamily: lang === "zh" ? `DejaVu Sans, ${CJK_FONT.family}, sans-serif` : _LATIN_FONTS,
+    labels: {
+      axisX: t.chartAxisX,
+      axisCost: t.chartAxisCost,
+      axisShare: t.chartAxisShare,
+      markObserved: t.chartMarkObserved,
+      markOptimum: t.chartMarkOptimum,
+      markTStar: t.chartMarkTStar,
+      legendCost: t.chartLegendCost,
+      legendShare: t.chartLegendShare,
+      legendObserved: t.chartLegendObserved,
+      legendOptimum: t.chartLegendOptimum,
+      legendTStar: t.chartLegendTStar,
+    },
+  };
+}
+
+/**
+ * The extra font files a PNG of the figure needs in a language: none for English, the Chinese
+ * font for Chinese (read from its npm package only then). Pass them to the PNG renderer:
+ * `svgToPng(svg, { fontFiles })`.
+ *
+ * @param lang `"en"` or `"zh"`.
+ * @returns TrueType font bytes, possibly none.
+ *
+ * @example English needs none
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { figureFontFiles } from "./figure_texts.ts";
+ *
+ * assert.deepEqual(await figureFontFiles("en"), []);
+ * ```
+ */
+export async function figureFontFiles(lang: Lang): Promise<Uint8Array[]> {
+  return lang === "zh" ? [await loadCjkFont()] : [];
+}

@@ -1,0 +1,316 @@
+/**
+ * Every static text of the report page and of its figure, in English: one table, keyed by name.
+ * `{name}` marks a value filled in by `fillText` (numbers of the analysis, the model's name);
+ * the Chinese table (`texts_zh.ts`) has the same keys and the same placeholders.
+ *
+ * Texts are plain: no HTML. The page escapes them after filling.
+ *
+ * @module
+ */
+
+/**
+ * The English texts of the report page.
+ *
+ * @example A text with a placeholder
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TEXTS_EN } from "./texts_en.ts";
+ *
+ * assert.equal(TEXTS_EN.sectionRead, "How to read it");
+ * assert.match(TEXTS_EN.pageTitle, /\{model\}/);
+ * ```
+ */
+export const TEXTS_EN = {
+  // The page as a whole.
+  pageTitle: "When should {model} compact? | Context Compaction Threshold",
+  heading: "When should {model} compact?",
+  languageLabel: "Language",
+  lede:
+    "Had Claude Code compacted the context at each trigger along the horizontal axis, what would the sessions have cost per 1M tokens, and how much of the agent's time would compacting have taken? Replayed from {requests} {kind} requests in {sessions} sessions ({hours} hours of agent time). The sliders re-price the replay inside the page.",
+  kindReal: "real",
+  kindSynthetic: "synthetic",
+  kindRealCap: "Real",
+  kindSyntheticCap: "Synthetic",
+  syntheticNote:
+    "Made from the bundled synthetic corpus: generated transcripts shaped like Claude Code's, describing nobody's actual work. Run “deno task report” on your own transcripts for your own answer.",
+
+  // The answer in a sentence.
+  answerLabel: "In one sentence",
+  answerCheaper:
+    "Compacting at {best} instead of {observed} costs {saving} less per 1M tokens ({bestCost} instead of {observedCost}); compacting then takes {bestShare} of agent time instead of {observedShare}.",
+  answerAlready:
+    "The trigger the transcripts compact at, about {observed}, already costs the least: {bestCost} per 1M tokens, with compacting taking {bestShare} of agent time.",
+  answerNoObserved:
+    "The cheapest trigger is {best}: {bestCost} per 1M tokens, with compacting taking {bestShare} of agent time.",
+  answerNone: "No trigger has a finite mean cost, so there is no answer to give.",
+  gridEdgeLow:
+    "The lowest cost sits at the lower end of the trigger range ({trigger}): the true optimum may lie below it. Run the analysis again with a lower --trigger-from.",
+  gridEdgeHigh:
+    "The lowest cost sits at the upper end of the trigger range ({trigger}): the true optimum may lie above it. Run the analysis again with a higher --trigger-to.",
+
+  // The figure and its controls.
+  figureTitle: "Cost per 1M tokens and time spent compacting, by compaction trigger",
+  figureAria:
+    "Chart of the cost per 1M tokens (blue, left axis) and the share of agent time spent compacting (orange, right axis) for compaction triggers from {from} to {to} tokens. {answer}",
+  figureNoScript: "The chart is drawn by JavaScript; the tables below do not need it.",
+  figureError: "The chart could not be drawn: {message}",
+  sliderV: "v, summary writing speed",
+  sliderVHint: "Moves the orange curve only.",
+  sliderAlpha: "α, cached ÷ uncached input price",
+  sliderAlphaHint: "The analysis prices a cache read at {price} per 1M.",
+  sliderRho: "ρ, output ÷ uncached input price",
+  sliderRhoHint: "The analysis prices output at {price} per 1M.",
+  reset: "Back to the analysis values",
+  fixedNote: "Uncached input stays at {pm} per 1M and ω at {omega}; a = {a} s per 1K tokens.",
+  valueV: "{v} tokens/s",
+  valueAlpha: "{alpha} (cache read {price} per 1M)",
+  valueRho: "{rho} (output {price} per 1M)",
+  legendCost:
+    "Cost per 1M tokens, USD (left axis): the mean, with a band from the 10th to the 90th percentile",
+  legendShare: "Time spent compacting, % of agent time (right axis)",
+  legendObserved: "Observed trigger ({trigger})",
+  legendOptimum: "Lowest mean cost",
+  legendTStar: "Steady-state T* (closed form)",
+  readoutBest:
+    "Lowest mean cost at {best}: {cost} per 1M tokens (10th–90th percentile {p10}–{p90}); compacting takes {share} of agent time there.",
+  readoutNone: "No trigger has a finite mean cost.",
+  readoutTStar: "Steady-state T* ≈ {tstar}.",
+  readoutTStarOutside: "Steady-state T* ≈ {tstar} (outside the chart).",
+
+  // Labels drawn inside the chart (the page's and figure.svg/png).
+  chartAxisX: "Compaction trigger (tokens of context)",
+  chartAxisCost: "Cost per 1M tokens (USD)",
+  chartAxisShare: "Time spent compacting (% of agent time)",
+  chartMarkObserved: "observed",
+  chartMarkOptimum: "lowest cost",
+  chartMarkTStar: "T* ≈",
+  chartLegendCost: "Cost per 1M tokens, USD (left axis)",
+  chartLegendShare: "Share of agent time spent compacting (right axis)",
+  chartLegendObserved: "Observed trigger",
+  chartLegendOptimum: "Lowest replay cost",
+  chartLegendTStar: "Steady-state T*",
+  chartSubtitle: "Mean over resampled workloads; bands span the 10th to 90th percentile",
+
+  // How to read it.
+  sectionRead: "How to read it",
+  readLeftLead: "Far left: frequent compactions.",
+  readLeft:
+    "Each one reads the entire context again and writes a fresh summary, so the bill and the waiting both climb steeply.",
+  readRightLead: "Far right: rare compactions.",
+  readRight:
+    "Few compactions happen, but every request drags a large context along, and the cost slowly rises again.",
+  readBendLead: "Aim for the flat bottom.",
+  readBend:
+    "Choose a trigger where the blue curve is near its minimum and the orange curve shows a wait you accept. The green dot marks the lowest mean cost; a nearby trigger that costs a cent more may wait far less.",
+  readSlidersLead: "Try the sliders.",
+  readSliders:
+    "A slower summary writer (smaller v) lifts the orange curve alone: the waiting changes, the bill does not. Cheaper cache reads (smaller α) make a long context cheap to keep and move the lowest cost to the right. Dearer output (larger ρ) makes every summary cost more.",
+  readQualityLead: "Quality is not on the chart.",
+  readQuality:
+    "Only tokens and seconds are priced. If your task needs the model to keep a lot in mind at once, rule the far left out.",
+
+  // Where this can mislead you.
+  sectionMislead: "Where this can mislead you",
+  modelledLead: "Some of it is a model.",
+  modelled:
+    "The requests and the way the context grows come from the transcripts. What a compaction costs, and how long it takes, at other triggers is derived from the measured compactions rather than observed.",
+  extrapolatedLead: "Compactions are extrapolated.",
+  extrapolatedNear:
+    "The automatic compactions in the transcripts happen near {observed}; for other triggers, how compaction time and summary size change with the context is extrapolated.",
+  extrapolatedNone:
+    "The transcripts hold no automatic compaction, so how compaction time and summary size change with the context is extrapolated everywhere.",
+  extrapolatedBands:
+    "Summary sizes are estimated from the summary text. The bands cover the 10th to the 90th percentile over {workloads} resampled workloads and are not confidence intervals.",
+  repriceLead: "The sliders re-price; they do not replay.",
+  reprice:
+    "When compactions happen and how large the summaries are stay as the analysis found them; only the prices and the writing speed change. For that replay, cost and time share are exact at the new values.",
+  unmeasuredLead: "Quality goes unmeasured.",
+  unmeasured:
+    "A low trigger keeps the context small, which may help the work or harm it. Nothing on this page tells which.",
+  differLead: "Your work is not these sessions.",
+  differ:
+    "The curves are built from these sessions alone. Resampling recombines patterns that occurred and cannot create new ones; when the way you work changes, run the analysis again.",
+  agentTimeLead: "Agent time, not wall-clock time.",
+  agentTime:
+    "Parallel subagents are summed, so the time share is a share of agent time. The compaction call itself is missing from the transcripts; its cache split and summary size are inferred.",
+
+  // Data volume.
+  sectionCorpus: "Data volume",
+  rowModel: "Model",
+  rowSessions: "Work sessions",
+  valueSessions: "{total} ({main} main conversations, {subagent} subagent sessions)",
+  rowRequests: "Requests (deduplicated)",
+  rowWork: "Agent work time",
+  valueWork: "{hours} hours (gaps over {idle} s count as idle; compaction time removed)",
+  rowCompactions: "Compactions in the transcripts",
+  valueCompactions: "{total} ({auto} automatic, {manual} manual; {timed} with a duration)",
+  rowObserved: "Observed trigger",
+  valueObserved: "{trigger} tokens",
+  valueNoneSeen: "none seen",
+  rowDivisor: "Billed tokens D (the divisor)",
+  valueMillion: "{million} million",
+  rowMix: "Billing mix",
+  valueMix:
+    "{read} cache reads, {write1h} cache writes (1 hour), {write5m} cache writes (5 minutes), {input} plain input, {output} output",
+  rowOmega: "ω (uncached-token multiplier)",
+  rowLeftOut: "Left out",
+  valueLeftOut:
+    "sessions with other models: {other}; sessions without a request of this model: {none}; malformed lines: {malformed}",
+  rowFiles: "Transcript files read",
+  valueFiles: "{files} ({mb} MB)",
+
+  // Time model fit.
+  sectionFit: "Time model fit",
+  fitIntro:
+    "How long one compaction takes: least squares through the origin over the compactions that carry a duration. Through the origin, R² = 1 − SS_res / SS_tot can be negative.",
+  fitColumnRegressors: "Regressors",
+  fitColumnA: "a (s per 1K tokens)",
+  fitColumnV: "v (tokens/s)",
+  fitBoth: "Both",
+  fitSummaryOnly: "Summary size only",
+  fitInputOnly: "Input size only",
+  fitNotFitted: "not fitted",
+  fitSourceFit:
+    "The replay uses the fit with both regressors: a = {a} s per 1K tokens, v = {v} tokens/s.",
+  fitSourceOptions:
+    "The replay uses a = {a} s per 1K tokens and v = {v} tokens/s, given as options.",
+  fitFailed: "The fit failed: {error}",
+  sectionLeftBehind: "What a compaction leaves behind",
+  rowSummary: "Summary size",
+  summaryOptions: "G = {g0} tokens, given as an option",
+  summaryLinear: "G(C) = {g0} {sign} {g1} · C tokens, least squares on {n} compactions, R² = {r2}",
+  summaryMedian:
+    "G = {g0} tokens, the median of {n} compactions (too few, or all of one input size, for a line)",
+  rowPost: "Context after a compaction",
+  valuePost: "R(C) = {prefix} + G(C) tokens",
+  givenOption: "(given as an option)",
+  rowBeta: "β, cached share of the compaction input",
+  rowCPost: "Cached share of the first request after it",
+  rowNotFitted: "Not fitted",
+  rowDelta: "Δ, mean growth per request",
+  valueTokens: "{tokens} tokens",
+
+  // Checks.
+  sectionChecks: "Checks",
+  checksIntro:
+    "How far to trust the replay: replaying the recorded history at the recorded trigger should land close to what the recorded requests cost.",
+  checkBill: "Observed bill",
+  valuePerMillion: "{cost} per 1M",
+  checkBillNote:
+    "The recorded requests priced by their own categories, plus the inferred compaction calls ({compaction} of it).",
+  checkReplay: "Replay at the observed trigger",
+  checkReplayNote:
+    "The recorded history replayed with compactions at {trigger}: {ratio} × the observed bill.",
+  checkReplayNone: "No trigger was observed.",
+  checkGrowth: "Resampling keeps growth",
+  valueMismatches: "{n} mismatches",
+  checkGrowthNote:
+    "Every session of the {workloads} resampled workloads keeps its recorded total growth ({cells} session totals compared).",
+
+  // Closed form.
+  sectionSteady: "Closed form beside the replay",
+  steadyRow: "Steady-state T*",
+  steadyNote: "R + √(2Δ·(B·R + ρ·G) / α) with R = {r}, G = {g}, Δ = {delta}, β = {beta}",
+  steadyReplay: "Replay's lowest mean cost",
+  steadyReplayNote: "The green dot, at the analysis prices",
+  steadyRatio: "Ratio T* / replay",
+  steadyRatioNote:
+    "The formula shows which way each effect pushes; the curves themselves come from the replay.",
+
+  // How the numbers were made.
+  sectionMethod: "How the numbers were made",
+  methodShort:
+    "In brief: the sessions were replayed at every trigger, summing what they would have cost and how long compacting would have taken.",
+  methodRequestsLead: "{Kind} requests.",
+  methodRequests:
+    "Taken one at a time from {requests} {kind} requests of {model}: the context size, the cached share and the output of each. Main conversations and their subagents both count.",
+  methodCompactionsLead: "Measured compactions.",
+  methodCompactions:
+    "{timed} compactions that carry a duration calibrate the time model; summary sizes are estimated from the summary text.",
+  methodWorkloadsLead: "More workloads.",
+  methodWorkloads:
+    "Each session's changes from one request to the next are cut into blocks of {block} requests and resampled (method “{method}”) with the fixed seed {seed}, giving {workloads} workloads that behave like the recorded one.",
+  methodReplayLead: "Replay and average.",
+  methodReplay:
+    "Every workload is replayed at {n} triggers from {from} to {to} tokens; each curve is the mean over the workloads, with no smoothing.",
+  methodStepLead: "Across a recorded compaction.",
+  methodStepPrevious:
+    "Where the replay does not compact at a step where the recorded session did, the step is billed with the cached share of the request before it, as if the cache had stayed warm (rule “previous”, the default; “kept” bills it with the share the recorded compaction left).",
+  methodStepKept:
+    "Where the replay does not compact at a step where the recorded session did, the step is billed with the cached share the recorded compaction left (rule “kept”, see docs/method.md).",
+  sectionCost: "Cost per 1M tokens",
+  costBody:
+    "The chart does not show the sessions' total bill, which would grow with the amount of history. Each cost is the replay's cost at that trigger, divided by the billed tokens of the recorded history ({million} million) and multiplied by one million. The divisor is one fixed number, not the token count of each replay, so the reference million has the recorded billing mix, and costs compare across models and amounts of history.",
+
+  // Formula and symbols.
+  sectionFormula: "Formula and symbols",
+  formulaIntro:
+    "First the price of a single request; then ordinary requests and compactions are summed over the whole workload.",
+  formulaRequest: "Cost of one request",
+  formulaRatios: "Price ratios",
+  formulaTotal: "Total cost",
+  formulaTotalExpression:
+    "J(T) = Σ Q(ordinary requests) + Σ Q(compaction input and summary output)",
+  formulaTime: "Time of one compaction",
+  formulaShare: "Time share",
+  formulaSteady: "Steady-state approximation",
+  symbolX: "Context tokens of one request.",
+  symbolY: "Output tokens of that request, billed at the output price.",
+  symbolC: "Share of a request's input served from the prompt cache.",
+  symbolPrices:
+    "Price per token of uncached input, cached input and output (p_m = {pm} per 1M here).",
+  symbolAlpha:
+    "Cached input price over uncached input price; {alpha} in the analysis. A slider sets it.",
+  symbolRho: "Output price over uncached input price; {rho} in the analysis. A slider sets it.",
+  symbolB:
+    "Effective price of one context token carried into a compaction, once its cache hits are counted.",
+  symbolOmega:
+    "How many times the base input price an uncached token costs: 2 for a 1-hour cache write, 1.25 for a 5-minute one, weighted by what was actually written ({omega} here).",
+  symbolCK:
+    "Compaction input: the whole context before the compaction, nearly all of it billed as cache reads.",
+  symbolTR: "T is the compaction trigger; R is the context just after a compaction.",
+  symbolDelta: "Average growth of the context, in tokens, after each ordinary request.",
+  symbolG: "Summary tokens written, and billed, by one compaction.",
+  symbolBeta: "Share of the compaction input served from the cache.",
+  symbolA:
+    "Seconds per context token of a compaction, fitted on the measured compactions. Cache reads take as long.",
+  symbolV: "Summary writing speed, tokens per second. A slider sets it.",
+  symbolNTW: "Number of compactions, time of one compaction, and working time without compaction.",
+  sectionMoves: "What moves the best trigger",
+  movesCacheLead: "Cheaper cached input, higher trigger.",
+  movesCache: "A small α makes a long context cheap to keep.",
+  movesGrowthLead: "Faster growth, higher trigger.",
+  movesGrowth: "A large Δ makes a low trigger compact again and again.",
+  movesSummaryLead: "Longer summaries, higher trigger.",
+  movesSummary: "A large G makes every compaction dearer.",
+  movesWritingLead: "Slower writing, higher trigger.",
+  movesWriting:
+    "A small v makes each compaction last longer, so fewer of them fit in your time budget.",
+  movesNeedLead: "More context needed, higher trigger.",
+  movesNeed: "Whatever the chart says, the work itself sets a floor.",
+
+  // Read cost.
+  sectionReadCost: "What reading tool results costs",
+  readCostIntro:
+    "Input tokens spent on tool results in the same transcripts: once when a result is read (one-shot), and again in every later request of the session that carries it (carried). Estimates are ceil(characters / 4) tokens; shares are of the observed input tokens.",
+  readCostFiles:
+    "Files read: {read}; sessions included (at least {minTurns} assistant messages): {included}; left out: {excluded}.",
+  readCostTokens:
+    "Observed input tokens: {input}; output tokens (not part of the observed input): {output}.",
+  readCostColumnKind: "Kind",
+  readCostColumnResults: "Results",
+  readCostColumnOneShot: "One-shot tokens (share)",
+  readCostColumnCarried: "Carried tokens (share)",
+  readCostKindBulk: "bulk reads",
+  readCostKindTargeted: "targeted reads",
+  readCostKindSearch: "searches",
+  readCostKindSubagent: "subagent results",
+  readCostKindOther: "other",
+  readCostKindUnmatched: "unmatched",
+  readCostAll: "all results",
+  readCostCandidates: "bulk-read candidates (at least {minChars} characters)",
+
+  // Footer.
+  footer:
+    "Trigger analysis, schema version {schema}: {workloads} workloads, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",
+} as const;

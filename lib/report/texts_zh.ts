@@ -1,0 +1,278 @@
+/**
+ * Every static text of the report page and of its figure, in Simplified Chinese: the same keys
+ * and the same `{name}` placeholders as the English table (`texts_en.ts`); a missing or extra key
+ * is a type error. Numbers keep the page's one format in both languages (`267.9K`, `$1.234`,
+ * `3.4%`).
+ *
+ * @module
+ */
+import type { TextKey } from "./texts.ts";
+
+/**
+ * The Chinese texts of the report page.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TEXTS_ZH } from "./texts_zh.ts";
+ *
+ * assert.equal(TEXTS_ZH.sectionRead, "怎样读这张图");
+ * ```
+ */
+export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
+  pageTitle: "{model} 何时该压缩上下文？| 上下文压缩阈值",
+  heading: "{model} 何时该压缩上下文？",
+  languageLabel: "语言",
+  lede:
+    "假如 Claude Code 在横轴上的每个触发点压缩上下文，这些会话每 100 万 token 要花多少钱，压缩又会占去代理多少时间？结果由 {sessions} 个会话中的 {requests} 个{kind}请求重放得出（代理时间共 {hours} 小时）。拖动滑块，页面会当场重新定价。",
+  kindReal: "真实",
+  kindSynthetic: "合成",
+  kindRealCap: "真实",
+  kindSyntheticCap: "合成",
+  syntheticNote:
+    "本页来自项目自带的合成语料：仿照 Claude Code 转录生成，不对应任何人的实际工作。想得到你自己的结论，请在你的转录上运行“deno task report”。",
+
+  answerLabel: "一句话结论",
+  answerCheaper:
+    "在 {best} 而不是 {observed} 压缩，每 100 万 token 便宜 {saving}（{bestCost}，原为 {observedCost}）；压缩占用的代理时间则由 {observedShare} 变为 {bestShare}。",
+  answerAlready:
+    "转录里实际的压缩点（约 {observed}）已经最便宜：每 100 万 token {bestCost}，压缩占代理时间的 {bestShare}。",
+  answerNoObserved:
+    "最便宜的触发点是 {best}：每 100 万 token {bestCost}，压缩占代理时间的 {bestShare}。",
+  answerNone: "没有哪个触发点的平均费用是有限值，因此给不出结论。",
+  gridEdgeLow:
+    "最低费用落在触发点范围的下端（{trigger}），真正的最优点可能更低。请用更小的 --trigger-from 重新分析。",
+  gridEdgeHigh:
+    "最低费用落在触发点范围的上端（{trigger}），真正的最优点可能更高。请用更大的 --trigger-to 重新分析。",
+
+  figureTitle: "按压缩触发点看：每 100 万 token 的费用与压缩耗时",
+  figureAria:
+    "图表：压缩触发点从 {from} 到 {to} token 时，每 100 万 token 的费用（蓝色，左轴）和压缩所占代理时间的比例（橙色，右轴）。{answer}",
+  figureNoScript: "图表由 JavaScript 绘制；下面的表格不需要它。",
+  figureError: "图表无法绘制：{message}",
+  sliderV: "v，摘要生成速度",
+  sliderVHint: "只影响橙色曲线。",
+  sliderAlpha: "α，缓存输入价 ÷ 未缓存输入价",
+  sliderAlphaHint: "分析中缓存读取为每 100 万 {price}。",
+  sliderRho: "ρ，输出价 ÷ 未缓存输入价",
+  sliderRhoHint: "分析中输出为每 100 万 {price}。",
+  reset: "恢复分析时的取值",
+  fixedNote: "未缓存输入固定为每 100 万 {pm}，ω 固定为 {omega}；a = 每 1K token {a} 秒。",
+  valueV: "{v} token/秒",
+  valueAlpha: "{alpha}（缓存读取每 100 万 {price}）",
+  valueRho: "{rho}（输出每 100 万 {price}）",
+  legendCost: "每 100 万 token 的费用，美元（左轴）：均值，色带为第 10 到第 90 百分位",
+  legendShare: "压缩耗时，占代理时间的百分比（右轴）",
+  legendObserved: "实际触发点（{trigger}）",
+  legendOptimum: "平均费用最低",
+  legendTStar: "稳态 T*（闭式解）",
+  readoutBest:
+    "平均费用最低的触发点是 {best}：每 100 万 token {cost}（第 10–90 百分位 {p10}–{p90}）；此处压缩占代理时间的 {share}。",
+  readoutNone: "没有哪个触发点的平均费用是有限值。",
+  readoutTStar: "稳态 T* ≈ {tstar}。",
+  readoutTStarOutside: "稳态 T* ≈ {tstar}（在图表范围之外）。",
+
+  chartAxisX: "压缩触发点（上下文 token 数）",
+  chartAxisCost: "每 100 万 token 费用（美元）",
+  chartAxisShare: "压缩耗时（占代理时间 %）",
+  chartMarkObserved: "实际",
+  chartMarkOptimum: "最低费用",
+  chartMarkTStar: "T* ≈",
+  chartLegendCost: "每 100 万 token 费用，美元（左轴）",
+  chartLegendShare: "压缩占代理时间的比例（右轴）",
+  chartLegendObserved: "实际触发点",
+  chartLegendOptimum: "重放费用最低",
+  chartLegendTStar: "稳态 T*",
+  chartSubtitle: "重采样工作负载的均值；色带为第 10 到第 90 百分位",
+
+  sectionRead: "怎样读这张图",
+  readLeftLead: "最左边：频繁压缩。",
+  readLeft: "每次压缩都要把整个上下文重读一遍、再写一份新摘要，账单和等待时间都会急剧上升。",
+  readRightLead: "最右边：很少压缩。",
+  readRight: "压缩很少发生，可每个请求都拖着一个很大的上下文，费用又会慢慢回升。",
+  readBendLead: "瞄准平坦的谷底。",
+  readBend:
+    "选一个蓝线接近最低、橙线显示的等待你也能接受的触发点。绿点是平均费用最低处；旁边贵一分钱的触发点，等待可能少得多。",
+  readSlidersLead: "试试滑块。",
+  readSliders:
+    "摘要写得越慢（v 越小），只有橙线抬高：等待变了，账单不变。缓存读取越便宜（α 越小），保留长上下文越省钱，最低费用点向右移。输出越贵（ρ 越大），每份摘要都更贵。",
+  readQualityLead: "图上没有质量。",
+  readQuality: "这里只给 token 和秒数定价。如果你的任务需要模型同时记住很多内容，就别考虑最左边。",
+
+  sectionMislead: "哪里可能误导你",
+  modelledLead: "有一部分是模型。",
+  modelled:
+    "请求和上下文的增长方式取自转录。在其他触发点上一次压缩花多少钱、用多长时间，是由实测的压缩推算出来的，而不是观察到的。",
+  extrapolatedLead: "压缩是外推的。",
+  extrapolatedNear:
+    "转录中的自动压缩发生在 {observed} 附近；在其他触发点上，压缩耗时和摘要大小怎样随上下文变化，是外推得到的。",
+  extrapolatedNone: "转录中没有自动压缩，所以压缩耗时和摘要大小怎样随上下文变化，处处都是外推的。",
+  extrapolatedBands:
+    "摘要大小由摘要文本估算。色带覆盖 {workloads} 组重采样工作负载的第 10 到第 90 百分位，并不是置信区间。",
+  repriceLead: "滑块只重新定价，不重新重放。",
+  reprice:
+    "何时压缩、摘要多大，都保持分析时的结果；变的只有价格和生成速度。对这次重放而言，新取值下的费用和时间占比是精确的。",
+  unmeasuredLead: "没有衡量质量。",
+  unmeasured: "触发点低能让上下文保持很小，这对工作可能有益，也可能有害。本页无法说明是哪一种。",
+  differLead: "你的工作不是这些会话。",
+  differ:
+    "曲线只由这些会话得出。重采样只能重新组合出现过的模式，造不出新的；工作方式变了，就重新分析一次。",
+  agentTimeLead: "是代理时间，不是挂钟时间。",
+  agentTime:
+    "并行的子代理时间被累加，所以时间占比是占代理时间的比例。压缩调用本身不在转录里，它的缓存拆分和摘要大小是推断的。",
+
+  sectionCorpus: "数据量",
+  rowModel: "模型",
+  rowSessions: "工作会话",
+  valueSessions: "{total} 个（{main} 个主对话，{subagent} 个子代理会话）",
+  rowRequests: "请求（去重后）",
+  rowWork: "代理工作时间",
+  valueWork: "{hours} 小时（超过 {idle} 秒的间隔算空闲；已扣除压缩耗时）",
+  rowCompactions: "转录中的压缩",
+  valueCompactions: "{total} 次（自动 {auto} 次，手动 {manual} 次；{timed} 次带耗时）",
+  rowObserved: "实际触发点",
+  valueObserved: "{trigger} 个 token",
+  valueNoneSeen: "未见到",
+  rowDivisor: "计费 token 数 D（除数）",
+  valueMillion: "{million} 百万",
+  rowMix: "计费构成",
+  valueMix:
+    "缓存读取 {read}，缓存写入（1 小时）{write1h}，缓存写入（5 分钟）{write5m}，普通输入 {input}，输出 {output}",
+  rowOmega: "ω（未缓存 token 的价格倍数）",
+  rowLeftOut: "未计入",
+  valueLeftOut:
+    "使用其他模型的会话：{other}；没有该模型请求的会话：{none}；格式错误的行：{malformed}",
+  rowFiles: "读取的转录文件",
+  valueFiles: "{files} 个（{mb} MB）",
+
+  sectionFit: "时间模型拟合",
+  fitIntro:
+    "单次压缩要多久：对带耗时记录的压缩做过原点的最小二乘。过原点拟合时，R² = 1 − SS_res / SS_tot 可能为负。",
+  fitColumnRegressors: "回归项",
+  fitColumnA: "a（每 1K token 秒数）",
+  fitColumnV: "v（token/秒）",
+  fitBoth: "两项都用",
+  fitSummaryOnly: "只用摘要大小",
+  fitInputOnly: "只用输入大小",
+  fitNotFitted: "未拟合",
+  fitSourceFit: "重放使用两项回归的拟合结果：a = 每 1K token {a} 秒，v = {v} token/秒。",
+  fitSourceOptions: "重放使用由选项给定的 a = 每 1K token {a} 秒和 v = {v} token/秒。",
+  fitFailed: "拟合失败：{error}",
+  sectionLeftBehind: "压缩之后留下什么",
+  rowSummary: "摘要大小",
+  summaryOptions: "G = {g0} token，由选项给定",
+  summaryLinear: "G(C) = {g0} {sign} {g1} · C token，对 {n} 次压缩做最小二乘，R² = {r2}",
+  summaryMedian: "G = {g0} token，取 {n} 次压缩的中位数（次数太少或输入大小都一样，拟合不出直线）",
+  rowPost: "压缩后的上下文",
+  valuePost: "R(C) = {prefix} + G(C)（单位：token）",
+  givenOption: "（由选项给定）",
+  rowBeta: "β，压缩输入的缓存命中比例",
+  rowCPost: "压缩后第一个请求的缓存命中比例",
+  rowNotFitted: "未拟合",
+  rowDelta: "Δ，每个请求的平均增长",
+  valueTokens: "{tokens} 个 token",
+
+  sectionChecks: "核对",
+  checksIntro: "重放有多可信：在记录中的触发点重放记录中的历史，结果应当接近那些请求实际的费用。",
+  checkBill: "实际账单",
+  valuePerMillion: "每 100 万 {cost}",
+  checkBillNote: "按各自计费类别给记录中的请求定价，再加上推断出的压缩调用（其中 {compaction}）。",
+  checkReplay: "在实际触发点重放",
+  checkReplayNote: "在 {trigger} 压缩、重放记录中的历史：是实际账单的 {ratio} 倍。",
+  checkReplayNone: "没有观察到触发点。",
+  checkGrowth: "重采样保持增长",
+  valueMismatches: "{n} 处不符",
+  checkGrowthNote:
+    "{workloads} 组重采样工作负载中的每个会话都保持记录中的总增长（共比较了 {cells} 个会话总量）。",
+
+  sectionSteady: "闭式解与重放对照",
+  steadyRow: "稳态 T*",
+  steadyNote: "R + √(2Δ·(B·R + ρ·G) / α)，其中 R = {r}，G = {g}，Δ = {delta}，β = {beta}",
+  steadyReplay: "重放中平均费用最低处",
+  steadyReplayNote: "即分析价格下的绿点",
+  steadyRatio: "比值 T* / 重放",
+  steadyRatioNote: "公式说明每个因素往哪个方向推；曲线本身来自重放。",
+
+  sectionMethod: "这些数字怎么来的",
+  methodShort:
+    "简而言之：把会话在每个触发点上各重放一遍，累加本会花掉的费用和本会用在压缩上的时间。",
+  methodRequestsLead: "{Kind}请求。",
+  methodRequests:
+    "逐个取自 {model} 的 {requests} 个{kind}请求：每个请求的上下文大小、缓存命中比例和输出量。主对话和它的子代理都计入。",
+  methodCompactionsLead: "实测压缩。",
+  methodCompactions: "{timed} 次带耗时的压缩用来校准时间模型；摘要大小由摘要文本估算。",
+  methodWorkloadsLead: "更多工作负载。",
+  methodWorkloads:
+    "每个会话里请求与请求之间的变化被切成每 {block} 个请求一块，用固定种子 {seed} 重采样（方法“{method}”），得到 {workloads} 组与记录相似的工作负载。",
+  methodReplayLead: "重放并取平均。",
+  methodReplay:
+    "每组工作负载在从 {from} 到 {to} token 的 {n} 个触发点上各重放一遍；每条曲线是各组的均值，没有平滑。",
+  methodStepLead: "跨过记录中的一次压缩。",
+  methodStepPrevious:
+    "记录中的会话在某一步压缩了、而重放没有时，这一步按前一个请求的缓存命中比例计费，就像缓存一直是热的（规则“previous”，默认；“kept”则按记录中那次压缩留下的比例计费）。",
+  methodStepKept:
+    "记录中的会话在某一步压缩了、而重放没有时，这一步按记录中那次压缩留下的缓存命中比例计费（规则“kept”，见 docs/method.md）。",
+  sectionCost: "每 100 万 token 的费用",
+  costBody:
+    "图上不是这些会话的总账单，因为总账单会随历史多少而增长。每个费用都是该触发点下重放的费用，除以记录中历史的计费 token 数（{million} 百万），再乘以一百万。除数是一个固定的数，不是每次重放各自的 token 数，所以这一百万 token 保持记录中的计费构成，不同模型、不同数据量之间的费用可以相互比较。",
+
+  sectionFormula: "公式与符号",
+  formulaIntro: "先给单个请求定价，再把普通请求和压缩在整个工作负载上求和。",
+  formulaRequest: "单个请求的费用",
+  formulaRatios: "价格比例",
+  formulaTotal: "总费用",
+  formulaTotalExpression: "J(T) = Σ Q(普通请求) + Σ Q(压缩输入与摘要输出)",
+  formulaTime: "单次压缩耗时",
+  formulaShare: "时间占比",
+  formulaSteady: "稳态近似",
+  symbolX: "一个请求的上下文 token 数。",
+  symbolY: "该请求的输出 token 数，按输出价计费。",
+  symbolC: "请求输入中由提示缓存提供的比例。",
+  symbolPrices: "未缓存输入、缓存输入和输出的每 token 价格（此处 p_m = 每 100 万 {pm}）。",
+  symbolAlpha: "缓存输入价与未缓存输入价之比；分析中为 {alpha}。可用滑块调整。",
+  symbolRho: "输出价与未缓存输入价之比；分析中为 {rho}。可用滑块调整。",
+  symbolB: "带进压缩的一个上下文 token 在计入缓存命中后的有效价格。",
+  symbolOmega:
+    "一个未缓存 token 的价格是基础输入价的多少倍：1 小时缓存写入为 2，5 分钟为 1.25，按实际写入的比例加权（此处为 {omega}）。",
+  symbolCK: "压缩输入：压缩前的整个上下文，几乎全部按缓存读取计费。",
+  symbolTR: "T 是压缩触发点；R 是刚压缩完时的上下文。",
+  symbolDelta: "每个普通请求之后上下文平均增长的 token 数。",
+  symbolG: "一次压缩写出并计费的摘要 token 数。",
+  symbolBeta: "压缩输入中由缓存提供的比例。",
+  symbolA: "压缩时每个上下文 token 所需的秒数，由实测压缩拟合。缓存读取同样耗时。",
+  symbolV: "摘要生成速度，单位 token/秒。可用滑块调整。",
+  symbolNTW: "压缩次数、单次压缩耗时，以及不含压缩的工作时间。",
+  sectionMoves: "什么会推高最佳触发点",
+  movesCacheLead: "缓存输入越便宜，触发点越高。",
+  movesCache: "α 小，保留长上下文就便宜。",
+  movesGrowthLead: "增长越快，触发点越高。",
+  movesGrowth: "Δ 大，低触发点就会一次接一次地压缩。",
+  movesSummaryLead: "摘要越长，触发点越高。",
+  movesSummary: "G 大，每次压缩都更贵。",
+  movesWritingLead: "写得越慢，触发点越高。",
+  movesWriting: "v 小，每次压缩持续更久，你的时间预算里能容下的次数就更少。",
+  movesNeedLead: "需要的上下文越多，触发点越高。",
+  movesNeed: "不论图怎么说，工作本身都定了一条下限。",
+
+  sectionReadCost: "读取工具结果的成本",
+  readCostIntro:
+    "同一批转录里花在工具结果上的输入 token：结果被读入时一次（一次性），之后会话里每个携带它的请求再各算一次（携带）。估算按 ceil(字符数 / 4) token；比例以观察到的输入 token 为分母。",
+  readCostFiles:
+    "读取文件：{read}；计入的会话（至少 {minTurns} 条助手消息）：{included}；未计入：{excluded}。",
+  readCostTokens: "观察到的输入 token：{input}；输出 token（不属于观察到的输入）：{output}。",
+  readCostColumnKind: "类别",
+  readCostColumnResults: "结果数",
+  readCostColumnOneShot: "一次性 token（占比）",
+  readCostColumnCarried: "携带 token（占比）",
+  readCostKindBulk: "整块读取",
+  readCostKindTargeted: "定点读取",
+  readCostKindSearch: "搜索",
+  readCostKindSubagent: "子代理结果",
+  readCostKindOther: "其他",
+  readCostKindUnmatched: "未匹配",
+  readCostAll: "全部结果",
+  readCostCandidates: "整块读取候选（至少 {minChars} 个字符）",
+
+  footer:
+    "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}，空闲上限 {idle} 秒。本页无需联网。",
+};

@@ -1,0 +1,57 @@
+/**
+ * The answer sentence and the grid-edge warning, from hand-made curves (expected numbers worked
+ * out by hand in the comments).
+ */
+import assert from "node:assert/strict";
+import { answerSentence, gridEdge, gridEdgeWarning } from "../../lib/report/page_answer.ts";
+import { TEXTS } from "../../lib/report/texts.ts";
+
+const CURVES = {
+  triggers: [100_000, 150_000, 200_000, 250_000, 300_000],
+  costMean: [0.9, 0.6, 0.7, 0.75, 0.8],
+  timeShareMean: [0.2, 0.135, 0.08, 0.05, 0.039],
+};
+
+Deno.test("answerSentence: the cheapest trigger against the one nearest the observed", () => {
+  // Observed 267.9K: nearest grid trigger 250K (17.9K away; 300K is 32.1K away).
+  // Saving 1 − 0.6 / 0.75 = 0.2 → 20.0%.
+  assert.equal(
+    answerSentence(TEXTS.en, CURVES, 267_900),
+    "Compacting at 150K instead of 250K costs 20.0% less per 1M tokens ($0.600 instead of " +
+      "$0.750); compacting then takes 13.5% of agent time instead of 5.0%.",
+  );
+  assert.equal(
+    answerSentence(TEXTS.zh, CURVES, 267_900),
+    "在 150K 而不是 250K 压缩，每 100 万 token 便宜 20.0%（$0.600，原为 $0.750）；" +
+      "压缩占用的代理时间则由 5.0% 变为 13.5%。",
+  );
+});
+
+Deno.test("answerSentence: already cheapest, no observed trigger, outside the grid, no cost", () => {
+  assert.equal(
+    answerSentence(TEXTS.en, CURVES, 160_000), // nearest is 150K, the argmin itself
+    "The trigger the transcripts compact at, about 150K, already costs the least: $0.600 per " +
+      "1M tokens, with compacting taking 13.5% of agent time.",
+  );
+  const alone = "The cheapest trigger is 150K: $0.600 per 1M tokens, with compacting taking " +
+    "13.5% of agent time.";
+  assert.equal(answerSentence(TEXTS.en, CURVES, null), alone);
+  assert.equal(answerSentence(TEXTS.en, CURVES, 400_000), alone); // beyond the last trigger
+  const none = { ...CURVES, costMean: CURVES.costMean.map(() => NaN) };
+  assert.equal(answerSentence(TEXTS.en, none, 267_900), TEXTS.en.answerNone);
+  assert.equal(answerSentence(TEXTS.zh, none, 267_900), TEXTS.zh.answerNone);
+});
+
+Deno.test("gridEdge: the lowest cost on the first or last trigger", () => {
+  assert.equal(gridEdge(CURVES), null);
+  const falling = { triggers: CURVES.triggers, costMean: [5, 4, 3, 2, 1] };
+  const rising = { triggers: CURVES.triggers, costMean: [1, 2, 3, 4, 5] };
+  assert.equal(gridEdge(falling), "high");
+  assert.equal(gridEdge(rising), "low");
+  assert.equal(gridEdgeWarning(TEXTS.en, CURVES), null);
+  assert.match(gridEdgeWarning(TEXTS.en, falling)!, /upper end of the trigger range \(300K\)/);
+  assert.match(gridEdgeWarning(TEXTS.en, rising)!, /lower end of the trigger range \(100K\)/);
+  assert.match(gridEdgeWarning(TEXTS.zh, falling)!, /上端（300K）/);
+  // The analysis' own verdict wins when given.
+  assert.equal(gridEdgeWarning(TEXTS.en, falling, null), null);
+});
