@@ -5,6 +5,9 @@
  */
 
 import type { Corpus } from "../lib/transcript/tables.ts";
+import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.ts";
+import { UnreadablePathError } from "../lib/transcript/discover.ts";
+import { OutputError } from "../lib/io/stdout.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -13,11 +16,13 @@ export const EXIT = {
   invalidArguments: 2,
   missingPath: 3,
   unreadable: 4,
+  /** The output could not be written (stdout closed early, disk full); as `measure`'s 5. */
+  outputFailed: 5,
 } as const;
 
 /**
  * Prints an error to stderr and picks its exit code: a missing path → 3, an unreadable file → 4,
- * anything else (a bad value, a failed fit) → 1 with its message.
+ * an output that could not be written → 5, anything else (a bad value, a failed fit) → 1 with its message.
  *
  * @param command Name shown before the message.
  * @param error What was thrown.
@@ -25,12 +30,21 @@ export const EXIT = {
  */
 export function failureExit(command: string, error: unknown): number {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`${command}: ${message}`);
+  try {
+    console.error(`${command}: ${message}`);
+  } catch {
+    // stderr is gone too; the exit code still tells.
+  }
+  if (error instanceof OutputError) return EXIT.outputFailed;
   if (error instanceof Deno.errors.NotFound) return EXIT.missingPath;
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.IsADirectory) {
     return EXIT.unreadable;
   }
   if (error instanceof Deno.errors.NotCapable) return EXIT.unreadable;
+  // A FIFO, device or socket named as input, or a symbolic-link loop (discover.ts).
+  if (error instanceof UnreadablePathError || error instanceof Deno.errors.FilesystemLoop) {
+    return EXIT.unreadable;
+  }
   return EXIT.emptySample;
 }
 
@@ -68,6 +82,8 @@ export function emptySampleMessage(
   if (corpus.files === 0) {
     return `${command}: empty sample: no transcript (*.jsonl) found under ${paths.join(", ")}`;
   }
+  const filtered = modelFilterEmptyMessage(corpus);
+  if (filtered !== undefined) return `${command}: empty sample: ${filtered}`;
   const d = corpus.diagnostics;
   const leftOut = d.excludedSessions.otherModel + d.excludedSessions.noTargetModel;
   return `${command}: empty sample: ${corpus.files} files gave no request of ` +
@@ -75,4 +91,181 @@ export function emptySampleMessage(
       corpus.model ? `model ${corpus.model}` : "any model"
     } (${d.malformedLines} malformed lines, ` +
     `${leftOut} sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`;
+}
+
+/** The toolkit's version, printed by `--version` on every command. */
+export const VERSION = "0.12.0";
+
+/** One option of {@linkcode parseCommandLine}. */
+export interface OptionSpec {
+  /** `string` takes a value (the next argument, whatever it starts with, or `--name=value`). */
+  type: "string" | "boolean";
+  /** One-letter alias, e.g. `h` for `-h`. @default {undefined} */
+  short?: string;
+  /** The option may be given more than once (its values are collected). @default {false} */
+  multiple?: boolean;
+}
+
+/** A command line the toolkit cannot take; its message is the toolkit's own words. */
+export class UsageError extends Error {
+  /** @param message What is wrong, in one line. */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** What {@linkcode parseCommandLine} found. */
+export interface ParsedCommandLine {
+  /** Per option name: its value (string), true (boolean), or the values (`multiple`). */
+  values: Record<string, string | boolean | string[] | undefined>;
+  /** Arguments that are not options, in order (everything after `--` is one). */
+  positionals: string[];
+}
+
+/**
+ * Parses a command line by a table of options, with errors in the toolkit's own words.
+ *
+ * Unlike `node:util`'s `parseArgs`, a string option takes the next argument as its value even
+ * when it starts with a dash (`--alpha -1` gives "-1", which the command then rejects or accepts
+ * as a number), and messages name the option as typed. A lone `-` is a positional (stdin or
+ * stdout where a command accepts it). Every command has `--help`/`-h` and `--version` in its table.
+ *
+ * @param args The arguments.
+ * @param options The option table, by long name.
+ * @param allowPositionals Whether positionals are accepted. @default {true}
+ * @returns The values and positionals.
+ * @throws {UsageError} for an unknown option, a missing value, a value given to a flag, a repeated
+ *   option that is not `multiple`, or a positional where none is accepted.
+ *
+ * @example
+ * ```ts
+ * import { parseCommandLine } from "./_shared.ts";
+ * import assert from "node:assert/strict";
+ * const spec = { alpha: { type: "string" as const }, json: { type: "boolean" as const } };
+ * const { values, positionals } = parseCommandLine(["--alpha", "-1", "--json", "dir"], spec);
+ * assert.deepEqual(values, { alpha: "-1", json: true });
+ * assert.deepEqual(positionals, ["dir"]);
+ * assert.throws(() => parseCommandLine(["--bogus"], spec), /unknown option --bogus/);
+ * ```
+ */
+export function parseCommandLine(
+  args: readonly string[],
+  options: Record<string, OptionSpec>,
+  allowPositionals = true,
+): ParsedCommandLine {
+  const values: ParsedCommandLine["values"] = {};
+  const positionals: string[] = [];
+  const byShort = new Map<string, string>();
+  for (const [name, spec] of Object.entries(options)) if (spec.short) byShort.set(spec.short, name);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === "-" || !arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
+    let name: string | undefined;
+    let inline: string | undefined;
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      name = arg.slice(2, eq < 0 ? undefined : eq);
+      inline = eq < 0 ? undefined : arg.slice(eq + 1);
+      if (!Object.hasOwn(options, name)) name = undefined;
+    } else if (arg.length === 2) {
+      name = byShort.get(arg[1]);
+    }
+    const shown = inline === undefined ? arg : arg.slice(0, arg.indexOf("="));
+    if (name === undefined) {
+      throw new UsageError(
+        `unknown option ${shown}` +
+          (arg.startsWith("--") ? "" : " (a path starting with a dash goes after --)"),
+      );
+    }
+    const spec = options[name];
+    let value: string | boolean;
+    if (spec.type === "boolean") {
+      if (inline !== undefined) throw new UsageError(`${shown} takes no value, got "${inline}"`);
+      value = true;
+    } else if (inline !== undefined) {
+      value = inline;
+    } else if (i + 1 < args.length) {
+      value = args[++i];
+    } else {
+      throw new UsageError(`${shown} needs a value`);
+    }
+    if (spec.multiple) {
+      const list = (values[name] as string[] | undefined) ?? [];
+      list.push(String(value));
+      values[name] = list;
+    } else if (values[name] !== undefined && spec.type === "string") {
+      throw new UsageError(`${shown} was given twice; give it once`);
+    } else {
+      values[name] = value;
+    }
+  }
+  if (!allowPositionals && positionals.length > 0) {
+    throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  }
+  return { values, positionals };
+}
+
+/** The `--since`, `--until`, `--project` options, in the table of every reading command. */
+export const FILTER_OPTIONS: Record<string, OptionSpec> = {
+  since: { type: "string" },
+  until: { type: "string" },
+  project: { type: "string" },
+};
+
+/** The `--help` lines of {@linkcode FILTER_OPTIONS}. */
+export const FILTER_HELP =
+  `  --since DATE            Only sessions that started on or after DATE (YYYY-MM-DD, UTC).
+  --until DATE            Only sessions that started on or before DATE (YYYY-MM-DD, UTC).
+  --project TEXT          Only project folders whose name contains TEXT (case ignored).
+                          A session is kept or left out whole (its sub-agents with it); the
+                          JSON records the filter and what it left out in options.filters.`;
+
+/** The `--version` and `--help` lines every command ends its option list with. */
+export const COMMON_HELP = `  --version               Print the toolkit's version and exit.
+  -h, --help              Show this help.`;
+
+/**
+ * Prints a usage error in the toolkit's words (with the pointer to `--help`).
+ *
+ * @param command The command's name.
+ * @param error What was thrown by the parsing or a value check.
+ * @returns {@linkcode EXIT.invalidArguments}.
+ */
+export function usageExit(command: string, error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`${command}: ${message}\nRun \`deno task ${command} --help\` for usage.`);
+  return EXIT.invalidArguments;
+}
+
+/**
+ * The `--version` line.
+ *
+ * @param command The command's name.
+ * @returns e.g. `corpus 0.12.0 (deno 2.9.6)`.
+ */
+export function versionLine(command: string): string {
+  return `${command} ${VERSION} (deno ${Deno.version.deno})`;
+}
+
+/**
+ * One warning line per kind of input the reader skipped without a diagnostic line of its own in
+ * the text report (names that are not UTF-8), or an empty list. Counts only, never a name.
+ *
+ * @param command Name shown before the message.
+ * @param corpus The corpus read.
+ * @returns Lines for stderr.
+ */
+export function readerWarnings(command: string, corpus: Corpus): string[] {
+  const n = corpus.diagnostics.undecodableNames;
+  return n > 0
+    ? [`${command}: skipped ${n} file or folder name${n === 1 ? "" : "s"} not valid UTF-8`]
+    : [];
 }

@@ -6,9 +6,8 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { BLOCK_METHODS, type BlockMethod } from "../lib/stats/block_resample.ts";
-import { defaultProjectsDir, readCorpus } from "../lib/transcript/mod.ts";
+import { readCorpus } from "../lib/transcript/mod.ts";
 import {
   type AnalyzeOptions,
   analyzeTriggerParallel,
@@ -17,7 +16,22 @@ import {
   type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
-import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
+import {
+  COMMON_HELP,
+  emptySampleMessage,
+  EXIT,
+  failureExit,
+  FILTER_HELP,
+  FILTER_OPTIONS,
+  type OptionSpec,
+  parseCommandLine,
+  progressReporter,
+  readerWarnings,
+  usageExit,
+  versionLine,
+} from "./_shared.ts";
+import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 /** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
@@ -29,8 +43,10 @@ Replays every session of the corpus at every compaction trigger of a grid, for t
 history and ${D.workloads} block-bootstrap resamples, and reports the cost per million tokens and the
 share of agent time spent compacting at each trigger, the cheapest trigger with its 10-90% band,
 the steady-state T*, and checks (observed bill vs the replay at the observed trigger).
-Directories are walked recursively for *.jsonl. With no PATH: $CLAUDE_CONFIG_DIR/projects, else
-~/.claude/projects. Transcripts are only read; output holds aggregates only.
+Directories are walked recursively for *.jsonl; relative paths are taken from where you run the
+command. With no PATH: the folders of $CLAUDE_CONFIG_DIR (comma-separated), else
+~/.config/claude/projects and ~/.claude/projects (see \`deno task corpus --help\`).
+Transcripts are only read; output holds aggregates only.
 
 Options:
   --json                  Print one JSON document (analysis-spec section 5) to stdout.
@@ -69,7 +85,8 @@ Options:
                           ${D.compactionStepShare}). See "Choices" below.
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
                           (default: ${DEFAULT_THREADS}).
-  -h, --help              Show this help.
+${FILTER_HELP}
+${COMMON_HELP}
 
 When the corpus has too few timed compactions to fit the time model, give both --a and --v.
 When it has no usable compaction at all, give the compaction model by hand too, e.g.
@@ -93,7 +110,8 @@ Exit codes:
   1  nothing to analyze: no request of the model, or a model could not be fitted
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
 interface NumberFlag {
@@ -376,25 +394,31 @@ export function formatReport(r: TriggerReport): string {
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  const options: Record<string, { type: "string" | "boolean"; short?: string; default?: boolean }> =
-    {
-      json: { type: "boolean", default: false },
-      model: { type: "string" },
-      method: { type: "string" },
-      "compaction-step-share": { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    };
+  const options: Record<string, OptionSpec> = {
+    json: { type: "boolean" },
+    model: { type: "string" },
+    method: { type: "string" },
+    "compaction-step-share": { type: "string" },
+    ...FILTER_OPTIONS,
+    version: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  };
   for (const f of NUMBER_FLAGS) options[f.flag] = { type: "string" };
   let parsed;
+  let filter;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, strict: true, options });
+    parsed = parseCommandLine(args, options);
+    filter = filterFromValues(parsed.values);
   } catch (error) {
-    console.error(`analyze: ${(error as Error).message}\nRun with --help for usage.`);
-    return EXIT.invalidArguments;
+    return usageExit("analyze", error);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) {
     console.log(HELP);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    console.log(versionLine("analyze"));
     return EXIT.ok;
   }
   const analyzeOptions: AnalyzeOptions = {};
@@ -449,16 +473,23 @@ export async function main(args: string[]): Promise<number> {
     console.error(`analyze: --trigger-to (${to}) must be >= --trigger-from (${from})`);
     return EXIT.invalidArguments;
   }
-  let paths = parsed.positionals;
   try {
-    if (paths.length === 0) paths = [defaultProjectsDir()];
-    const corpus = await readCorpus(paths, {
+    const input = await selectInput(parsed.positionals, filter);
+    const filteredOut = filteredOutMessage("analyze", input);
+    if (filteredOut) {
+      console.error(filteredOut);
+      return EXIT.emptySample;
+    }
+    const corpus = await readCorpus(input.files, {
       model: values.model as string | undefined,
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    // The files were discovered before reading: their skipped names join the diagnostics.
+    corpus.diagnostics.undecodableNames += input.undecodableNames;
+    for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
-      console.error(emptySampleMessage("analyze", corpus, paths));
+      console.error(emptySampleMessage("analyze", corpus, input.paths));
       return EXIT.emptySample;
     }
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
@@ -472,7 +503,14 @@ export async function main(args: string[]): Promise<number> {
       }
       throw error;
     }
-    console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report));
+    // The filter joins the options it was run with (additive: the other fields keep their place).
+    const document = { ...report, options: { ...report.options, filters: input.filters } };
+    writeStdout(
+      (values.json
+        ? JSON.stringify(document, null, 2)
+        : [filterLine(input.filters), formatReport(report)].filter((t) => t !== "").join("\n")) +
+        "\n",
+    );
     return EXIT.ok;
   } catch (error) {
     return failureExit("analyze", error);

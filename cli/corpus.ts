@@ -4,47 +4,89 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import {
   type Corpus,
   type CorpusSummary,
-  defaultProjectsDir,
   readCorpus,
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
-import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
+import { checkOutputPath } from "../lib/io/output_path.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
+import { callerPath } from "../lib/transcript/default_roots.ts";
+import {
+  COMMON_HELP,
+  emptySampleMessage,
+  EXIT,
+  failureExit,
+  FILTER_HELP,
+  FILTER_OPTIONS,
+  parseCommandLine,
+  progressReporter,
+  readerWarnings,
+  usageExit,
+  versionLine,
+} from "./_shared.ts";
+import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
-Summarises Claude Code transcripts: files, sessions (main and sub-agent), de-duplicated requests,
+Summarises Claude Code transcripts: files, sessions (main, sub-agent, helper), de-duplicated requests,
 models, compactions, work hours, billed tokens, billing mix, omega, the observed trigger level and
 what was skipped. Directories are walked recursively for *.jsonl (symlinks not followed).
-With no PATH: $CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects.
+Relative paths are taken from where you run the command. With no PATH: each folder of
+$CLAUDE_CONFIG_DIR (comma-separated; DIR/projects, or DIR itself when it is a projects/
+folder), else ~/.config/claude/projects and ~/.claude/projects (those that exist).
 Transcripts are only read. Output holds aggregates only: no transcript text, paths or ids.
 
 Options:
-  --json                 Print one JSON document (analysis-spec section 5 "corpus") to stdout.
-  --requests FILE        Also write the per-request table as CSV to FILE (session number, session
-                         kind, timestamp, u, w5, w1h, r, y, x, c; no ids, no paths).
-  --model NAME           Target model (default: the model with the most requests).
-  --idle-limit SECONDS   Gaps longer than this count as idle (default: 300).
-  -h, --help             Show this help.
+  --json                  Print one JSON document (docs/schema, "corpus") to stdout.
+  --requests FILE         Also write the per-request table as CSV to FILE, or to stdout with
+                          "-" (the summary then goes to stderr). One row per request, no ids or
+                          paths; the header names each column with its unit. FILE may not be a
+                          .jsonl file or a path the command reads (exit 2).
+  --model NAME            Target model (default: the model with the most requests).
+  --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+${FILTER_HELP}
+${COMMON_HELP}
 
 Exit codes:
   0  success
   1  the corpus has no usable request (empty sample)
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  5  the output could not be written (for example stdout closed early)
 `;
 
-/** Writes the request table as CSV (no ids, no paths). */
+/**
+ * The CSV header of {@linkcode requestsCsv}: what each column is, with its unit.
+ * `session` numbers the included sessions from 0 in reading order (no id); `session_kind` is
+ * main, subagent or helper; `timestamp_utc` is ISO 8601 (empty when the record had none); the
+ * token columns are the request's usage categories; `context_tokens` is x = input + both cache
+ * writes + cache read; `cached_share` is c = cache read / x, 0 to 1.
+ */
+export const REQUESTS_CSV_HEADER = "session,session_kind,timestamp_utc,input_tokens," +
+  "cache_write_5m_tokens,cache_write_1h_tokens,cache_read_tokens,output_tokens," +
+  "context_tokens,cached_share";
+
+const KIND_NAMES: Record<number, string> = {
+  [SESSION_KIND.main]: "main",
+  [SESSION_KIND.subagent]: "subagent",
+  [SESSION_KIND.helper]: "helper",
+};
+
+/**
+ * Writes the request table as CSV (no ids, no paths), one row per request.
+ *
+ * @param corpus The corpus.
+ * @returns The CSV text, header first (see {@linkcode REQUESTS_CSV_HEADER}).
+ */
 export function requestsCsv(corpus: Corpus): string {
   const r = corpus.requests;
-  const rows = ["session,kind,timestamp,u,w5,w1h,r,y,x,c"];
+  const rows = [REQUESTS_CSV_HEADER];
   for (let i = 0; i < r.length; i++) {
-    const kind = corpus.sessions.kind[r.session[i]] === SESSION_KIND.main ? "main" : "subagent";
+    const kind = KIND_NAMES[corpus.sessions.kind[r.session[i]]] ?? "other";
     const time = Number.isNaN(r.timeMs[i]) ? "" : new Date(r.timeMs[i]).toISOString();
     rows.push(
       `${r.session[i]},${kind},${time},${r.input[i]},${r.cacheWrite5m[i]},${r.cacheWrite1h[i]},` +
@@ -70,11 +112,12 @@ export function formatSummary(s: CorpusSummary): string {
     `Corpus: ${s.files} files, ${millions(s.bytes)}B read`,
     `Model: ${s.model} (requests by model: ${models || "none"})`,
     `Sessions: ${
-      s.sessions.main + s.sessions.subagent
-    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent); ` +
+      s.sessions.main + s.sessions.subagent + s.sessions.helper
+    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent + ${s.sessions.helper} helper); ` +
     `left out: ${s.excludedSessions.otherModel} with another model, ${s.excludedSessions.noTargetModel} with no request of the model`,
     `Requests: ${s.requests} (de-duplicated)`,
-    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ${s.compactions.timed} timed; ` +
+    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ` +
+    `${s.compactions.unknown} unknown trigger, ${s.compactions.timed} timed; ` +
     `observed trigger ${
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
@@ -87,9 +130,10 @@ export function formatSummary(s: CorpusSummary): string {
     `Skipped: ${d.malformedLines} malformed lines, ${d.blankLines} blank lines, ${d.syntheticRecords} <synthetic> records, ` +
     `${d.apiErrorRecords} API-error records, ${d.zeroUsageRequests} zero-usage requests, ${d.blocksWithoutUsage} blocks without usage`,
     `Merged: ${d.duplicateBlocks} duplicate blocks (${d.crossFileDuplicateRequests} requests copied across files); ` +
-    `keys without message.id ${d.requestsWithoutMessageId}, without requestId ${d.requestsWithoutRequestId}`,
+    `keys without message.id ${d.requestsWithoutMessageId}`,
     `Other: ${d.microcompactions} microcompactions, ${d.compactionsWithoutDuration} compactions without duration, ` +
-    `${d.compactionsWithoutSummary} without summary`,
+    `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
+    `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,
     `Record types: ${types}`,
     "",
   ].join("\n");
@@ -103,26 +147,33 @@ export function formatSummary(s: CorpusSummary): string {
  */
 export async function main(args: string[]): Promise<number> {
   let parsed;
+  let filter;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        json: { type: "boolean", default: false },
-        requests: { type: "string" },
-        model: { type: "string" },
-        "idle-limit": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
+    parsed = parseCommandLine(args, {
+      json: { type: "boolean" },
+      requests: { type: "string" },
+      model: { type: "string" },
+      "idle-limit": { type: "string" },
+      ...FILTER_OPTIONS,
+      version: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     });
+    filter = filterFromValues(parsed.values);
   } catch (error) {
-    console.error(`corpus: ${(error as Error).message}\nRun with --help for usage.`);
-    return EXIT.invalidArguments;
+    return usageExit("corpus", error);
   }
-  const { values, positionals } = parsed;
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | undefined> & {
+    json?: boolean;
+    help?: boolean;
+    version?: boolean;
+  };
   if (values.help) {
     console.log(HELP);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    console.log(versionLine("corpus"));
     return EXIT.ok;
   }
   let idleLimitSeconds = 300;
@@ -135,21 +186,45 @@ export async function main(args: string[]): Promise<number> {
       return EXIT.invalidArguments;
     }
   }
-  let paths = positionals;
   try {
-    if (paths.length === 0) paths = [defaultProjectsDir()];
-    const corpus = await readCorpus(paths, {
+    const input = await selectInput(positionals, filter);
+    const filteredOut = filteredOutMessage("corpus", input);
+    if (filteredOut) {
+      console.error(filteredOut);
+      return EXIT.emptySample;
+    }
+    const unsafe = values.requests === undefined ? undefined : await checkOutputPath(
+      values.requests === "-" ? "-" : callerPath(values.requests),
+      input.paths,
+    );
+    if (unsafe !== undefined) {
+      console.error(`corpus: --requests: ${unsafe}`);
+      return EXIT.invalidArguments;
+    }
+    const corpus = await readCorpus(input.files, {
       model: values.model,
       idleLimitSeconds,
       onProgress: progressReporter("corpus"),
     });
+    // The files were discovered before reading: their skipped names join the diagnostics.
+    corpus.diagnostics.undecodableNames += input.undecodableNames;
+    for (const warning of readerWarnings("corpus", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
-      console.error(emptySampleMessage("corpus", corpus, paths));
+      console.error(emptySampleMessage("corpus", corpus, input.paths));
       return EXIT.emptySample;
     }
-    const summary = summarizeCorpus(corpus);
-    if (values.requests) await Deno.writeTextFile(values.requests, requestsCsv(corpus));
-    console.log(values.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
+    const summary = { ...summarizeCorpus(corpus), options: { filters: input.filters } };
+    const toStdout = values.requests === "-";
+    if (values.requests !== undefined && !toStdout) {
+      await Deno.writeTextFile(callerPath(values.requests), requestsCsv(corpus));
+    }
+    const text = values.json
+      ? JSON.stringify(summary, null, 2)
+      : [filterLine(input.filters), formatSummary(summary)].filter((t) => t !== "").join("\n");
+    if (toStdout) {
+      writeStdout(requestsCsv(corpus));
+      console.error(text);
+    } else writeStdout(text + "\n");
     return EXIT.ok;
   } catch (error) {
     return failureExit("corpus", error);

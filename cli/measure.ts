@@ -201,6 +201,10 @@ async function _run(
   if (malformed > 0) {
     io.stderr(`measure: skipped ${malformed} malformed lines (see diagnostics).\n`);
   }
+  const names = report.diagnostics.skippedUndecodableNames;
+  if (names > 0) {
+    io.stderr(`measure: skipped ${names} file name${names === 1 ? "" : "s"} not valid UTF-8.\n`);
+  }
   io.stdout(json ? JSON.stringify(report, null, 2) + "\n" : formatReadCostText(report));
   return EXIT.ok;
 }

@@ -1,10 +1,12 @@
 /**
  * Runs a command-line tool's `main(args)` in-process and captures what it writes to the console:
- * `console.log` lines as stdout, `console.error` lines as stderr. The console is restored
+ * `console.log` lines and `writeStdout` text (lib/io/stdout.ts) as stdout, `console.error` lines as stderr. The console is restored
  * afterwards, also when `main` throws.
  *
  * @module
  */
+
+import { replaceStdout } from "../lib/io/stdout.ts";
 
 /** What {@linkcode runMain} saw: the exit code and the console lines joined by newlines. */
 export interface CapturedRun {
@@ -43,11 +45,16 @@ export async function runMain(
   const error = console.error;
   console.log = (...a: unknown[]) => out.push(a.join(" "));
   console.error = (...a: unknown[]) => err.push(a.join(" "));
+  // Text written with writeStdout ends in its own newline; the lines are joined with one.
+  const sink = replaceStdout((text) =>
+    void out.push(text.endsWith("\n") ? text.slice(0, -1) : text)
+  );
   try {
     const code = await main(args);
     return { code, stdout: out.join("\n"), stderr: err.join("\n") };
   } finally {
     console.log = log;
     console.error = error;
+    replaceStdout(sink);
   }
 }

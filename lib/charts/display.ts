@@ -41,7 +41,7 @@ function _jupyter(): typeof Deno.jupyter | undefined {
  *   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="9" height="9"/></svg>',
  *   { alt: "a square" },
  * );
- * await assert.rejects(() => displayChart("not an svg"), /rsvg-convert exited/);
+ * await assert.rejects(() => displayChart("not an svg"), /Cannot convert SVG to PNG/);
  * ```
  */
 export async function displayChart(

@@ -1,6 +1,6 @@
 /**
  * Charts that draw results they are given, without a browser: Observable Plot on linkedom's
- * DOM to a standalone SVG, `rsvg-convert` to PNG, and a notebook helper that shows both.
+ * DOM to a standalone SVG, resvg (WebAssembly) to PNG, and a notebook helper that shows both.
  * The charts compute no statistics; the analyses hand them finished numbers.
  *
  * @example The trigger figure as PNG bytes

@@ -1,9 +1,19 @@
 /**
- * SVG to PNG through Debian's `rsvg-convert` (package `librsvg2-bin`): the one place the charts
- * touch a subprocess. Needs `--allow-run=rsvg-convert`.
+ * SVG to PNG with nothing but Deno: resvg compiled to WebAssembly (`@resvg/resvg-wasm`) and the
+ * DejaVu Sans TrueType files (`dejavu-fonts-ttf`), both npm packages pinned in `deno.lock`.
+ *
+ * Both are read from the installed npm packages (`node_modules/`, found through the import map
+ * with `import.meta.resolve`), never fetched, so converting needs only `--allow-read`. The
+ * WebAssembly module and the fonts are loaded once per process, on the first conversion (about
+ * 2.5 MB of WebAssembly and 1.5 MB of fonts); later conversions reuse them.
+ *
+ * The renderer has no system fonts: every text is drawn in DejaVu Sans (regular, bold, oblique),
+ * whatever family the SVG names, which is the family the charts ask for first.
  *
  * @module
  */
+
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
 
 /** Options of {@linkcode svgToPng}. */
 export interface SvgToPngOptions {
@@ -11,20 +21,62 @@ export interface SvgToPngOptions {
   zoom?: number;
   /** Background colour painted under the SVG (PNG has no transparency then). @default {"white"} */
   background?: string;
-  /** The converter to run, a command name or path. @default {"rsvg-convert"} */
-  command?: string;
 }
 
+/** The font files loaded into the renderer, relative to the `dejavu-fonts-ttf` package. */
+const FONT_FILES = [
+  "ttf/DejaVuSans.ttf",
+  "ttf/DejaVuSans-Bold.ttf",
+  "ttf/DejaVuSans-Oblique.ttf",
+  "ttf/DejaVuSans-BoldOblique.ttf",
+];
+const FONT_FAMILY = "DejaVu Sans";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+let _ready: Promise<Uint8Array[]> | undefined;
+
+/** Reads one file of an installed npm package named in the import map. */
+async function _packageFile(specifier: string): Promise<Uint8Array> {
+  const url = new URL(import.meta.resolve(specifier));
+  try {
+    return await Deno.readFile(url);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new Error(
+        `Cannot convert SVG to PNG: ${specifier} is not installed (run \`deno install\` in the ` +
+          `repository)`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Loads the WebAssembly renderer and the fonts once; resolves to the font buffers. */
+function _load(): Promise<Uint8Array[]> {
+  _ready ??= (async () => {
+    const [wasm, ...fonts] = await Promise.all([
+      _packageFile("@resvg/resvg-wasm/index_bg.wasm"),
+      ...FONT_FILES.map((file) => _packageFile(`dejavu-fonts-ttf/${file}`)),
+    ]);
+    await initWasm(wasm);
+    return fonts;
+  })();
+  // A failed load (a missing package) is retried on the next call instead of cached.
+  _ready.catch(() => _ready = undefined);
+  return _ready;
+}
+
 /**
- * Converts an SVG document to PNG bytes with `rsvg-convert -z ZOOM -b BACKGROUND`.
+ * Converts an SVG document to PNG bytes: drawn at `zoom` times its size on a `background` fill.
  *
- * @param svg A standalone SVG document (with `xmlns`), e.g. from `renderSvg`.
- * @param options Zoom, background, converter command.
+ * @param svg A standalone SVG document, e.g. from `renderSvg`. A root `<svg>` without `xmlns`
+ *   gets it added (the renderer needs it).
+ * @param options Zoom and background.
  * @returns The PNG file's bytes.
- * @throws {Error} When the converter is missing (the message says which package installs it),
- *   fails, or writes something that is not a PNG.
+ * @throws {RangeError} When the zoom is not positive.
+ * @throws {Error} When the SVG cannot be parsed ("Cannot convert SVG to PNG: …"), or the npm
+ *   packages are not installed.
  *
  * @example A 10 × 10 square at zoom 2 is a PNG
  * ```ts
@@ -40,39 +92,46 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * ```
  */
 export async function svgToPng(svg: string, options: SvgToPngOptions = {}): Promise<Uint8Array> {
-  const { zoom = 2, background = "white", command = "rsvg-convert" } = options;
-  if (!(zoom > 0)) throw new RangeError(`Cannot convert SVG: zoom must be positive, got ${zoom}`);
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(command, {
-      args: ["-z", String(zoom), "-b", background, "-f", "png"],
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new Error(
-        `Cannot convert SVG to PNG: ${command} not found; install it with ` +
-          `\`apt-get install librsvg2-bin\``,
-        { cause: error },
-      );
-    }
-    throw error;
+  const { zoom = 2, background = "white" } = options;
+  if (!(zoom > 0) || !Number.isFinite(zoom)) {
+    throw new RangeError(`Cannot convert SVG: zoom must be a positive number, got ${zoom}`);
   }
-  const writer = child.stdin.getWriter();
-  // A converter that fails early closes its stdin; its exit status then tells why.
-  const write = writer.write(new TextEncoder().encode(svg)).then(() => writer.close()).catch(
-    () => {},
-  );
-  const [output] = await Promise.all([child.output(), write]);
-  const png = output.stdout;
-  if (!output.success) {
-    const message = new TextDecoder().decode(output.stderr).trim();
-    throw new Error(`Cannot convert SVG to PNG: ${command} exited ${output.code}: ${message}`);
+  const fontBuffers = await _load();
+  let png: Uint8Array;
+  try {
+    const resvg = new Resvg(_withNamespace(svg), {
+      fitTo: { mode: "zoom", value: zoom },
+      background,
+      font: {
+        fontBuffers,
+        defaultFontFamily: FONT_FAMILY,
+        sansSerifFamily: FONT_FAMILY,
+        serifFamily: FONT_FAMILY,
+        monospaceFamily: FONT_FAMILY,
+      },
+    });
+    try {
+      const image = resvg.render();
+      png = image.asPng();
+      image.free();
+    } finally {
+      resvg.free();
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot convert SVG to PNG: ${message}`, { cause: error });
   }
   if (png.length < 8 || PNG_SIGNATURE.some((byte, i) => png[i] !== byte)) {
-    throw new Error(`Cannot convert SVG to PNG: ${command} wrote ${png.length} bytes, not a PNG`);
+    throw new Error(`Cannot convert SVG to PNG: the renderer wrote ${png.length} bytes, not a PNG`);
   }
   return png;
+}
+
+/** Adds the SVG namespace to a root `<svg` tag that lacks one (Plot's own output does). */
+function _withNamespace(svg: string): string {
+  const start = svg.search(/<svg[\s>]/);
+  if (start < 0) return svg;
+  const end = svg.indexOf(">", start);
+  if (end < 0 || /\sxmlns\s*=/.test(svg.slice(start, end))) return svg;
+  return `${svg.slice(0, start + 4)} xmlns="http://www.w3.org/2000/svg"${svg.slice(start + 4)}`;
 }

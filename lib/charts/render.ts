@@ -4,7 +4,7 @@
  * cannot hold).
  *
  * The DOM is linkedom's, so this runs under `deno run`, `deno test` and the Jupyter kernel
- * alike. The output carries `xmlns`, so browsers, `rsvg-convert` and image viewers all accept it.
+ * alike. The output carries `xmlns`, so browsers, the PNG renderer and image viewers all accept it.
  * Text is measured by estimate only (no layout engine): legend items are spaced by
  * {@linkcode RenderSvgOptions.charWidth}.
  *

@@ -63,6 +63,7 @@
 
 import { forEachMember, sliceValue } from "../transcript/json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
+import { MAX_TOKEN_COUNT } from "../transcript/usage_scan.ts";
 import { KEY_IDS } from "../transcript/wasm/key_ids.ts";
 import {
   memberKeyIndex,
@@ -133,7 +134,7 @@ export interface FileDiagnostics {
   repeatedSnapshots: number;
   /** Records skipped because their uuid was already seen in the file. */
   repeatedRecordUuids: number;
-  /** Usage fields present but not a finite number ≥ 0 (counted as 0). */
+  /** Usage fields present but not a number from 0 to 2^53 − 1 (counted as 0). */
   invalidUsageValues: number;
   /** `system`/`compact_boundary` records. */
   compactBoundaries: number;
@@ -147,6 +148,11 @@ export interface FileMeasurement {
   lines: number;
   /** Lines skipped because they are not a JSON object. */
   malformedLines: number;
+  /**
+   * Lines over the reader's line limit, skipped unread (set by the file-system edge from the
+   * splitter; absent: none).
+   */
+  oversizedLines?: number;
   /** Unique usage-bearing assistant messages. */
   assistantMessages: number;
   usage: UsageTotals;
@@ -212,7 +218,8 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 /**
  * What a message's last snapshot says about the four counted usage fields, in
  * {@linkcode USAGE_FIELDS} order: the value (a finite number ≥ 0), {@linkcode ABSENT}, or
- * {@linkcode INVALID} (present, but not a finite number ≥ 0).
+ * {@linkcode INVALID} (present, but not a number from 0 to 2^53 − 1: a larger count would make
+ * sums inexact and, near the largest double, infinite).
  */
 type UsageSnapshot = [number, number, number, number];
 const ABSENT = -1;
@@ -224,7 +231,7 @@ function _snapshotOf(usage: Record<string, unknown>): UsageSnapshot {
   for (let i = 0; i < USAGE_FIELDS.length; i++) {
     const value = usage[USAGE_FIELDS[i]];
     if (value === undefined) continue;
-    snapshot[i] = typeof value === "number" && Number.isFinite(value) && value >= 0
+    snapshot[i] = typeof value === "number" && value >= 0 && value <= MAX_TOKEN_COUNT
       ? value
       : INVALID;
   }
@@ -261,7 +268,7 @@ function _usageValue(line: Uint8Array, start: number, end: number): number {
   if ((first >= 0x30 && first <= 0x39) || first === 0x2d) {
     // Fractions, exponents, a sign, long digit runs: JSON.parse's own reading.
     const value = sliceValue(line, start, end) as number;
-    return Number.isFinite(value) && value >= 0 ? value : INVALID;
+    return value >= 0 && value <= MAX_TOKEN_COUNT ? value : INVALID;
   }
   return INVALID; // a string, true, false, null, an object or an array
 }
@@ -415,6 +422,7 @@ const USER = 3;
  * ```ts
  * import { FileMeasurer } from "./file_measure.ts";
  * import { splitLines } from "../transcript/jsonl.ts";
+import { MAX_TOKEN_COUNT } from "../transcript/usage_scan.ts";
  * import assert from "node:assert/strict";
  * const usage = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 9 };
  * const lines = [

@@ -142,9 +142,13 @@ export function formatReadCostText(report: ReadCostReport): string {
       `${_int(allResults.otherBlocks)} other.`,
   );
   lines.push("");
-  lines.push("Diagnostics (included files, except malformed lines: all files read)");
+  lines.push(
+    "Diagnostics (included files, except malformed and oversized lines and names: all files read)",
+  );
   const diag: [string, number][] = [
     ["Malformed lines skipped", diagnostics.skippedMalformedLines],
+    ["Oversized lines skipped", diagnostics.skippedOversizedLines],
+    ["Names not UTF-8 skipped", diagnostics.skippedUndecodableNames],
     ["Message ids from record uuid", diagnostics.messageIdFromRecordUuid],
     ["Message ids from line position", diagnostics.messageIdFromLinePosition],
     ["Repeated message snapshots", diagnostics.repeatedSnapshots],

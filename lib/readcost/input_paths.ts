@@ -11,6 +11,11 @@
  * - Every file is identified by its real path (`Deno.realPath`: relative paths, `.`/`..` and
  *   symbolic links resolved); a file reached twice is used once, at its first place. Copies of a
  *   transcript at different real paths are distinct files.
+ * - Only regular files are read: a named path that is neither a regular file nor a directory (a
+ *   FIFO, a device, a socket) or a symbolic-link loop fails as `unreadable`; a directory entry
+ *   that is not a regular file is left out.
+ * - A directory entry whose name is not valid UTF-8 cannot be opened through Deno's lossy listing
+ *   (it replaces such bytes with U+FFFD): it is skipped and counted, never fatal.
  * - A path that does not exist fails as `missing`; a path that cannot be listed or stat'ed, is
  *   neither a file nor a directory, or a `.jsonl` entry that cannot be stat'ed (a broken link)
  *   fails as `unreadable`. Messages name the path (filesystem errors may; reports never do).
@@ -62,6 +67,14 @@ async function _stat(path: string): Promise<Deno.FileInfo> {
   }
 }
 
+/** What {@linkcode expandInputs} found. */
+export interface ExpandedInputs {
+  /** Real paths of the files, de-duplicated, in input order (directory entries sorted). */
+  files: string[];
+  /** Directory entries whose name is not valid UTF-8, skipped. */
+  undecodableNames: number;
+}
+
 /**
  * Expands input paths to the list of transcript files to read.
  *
@@ -86,9 +99,34 @@ async function _stat(path: string): Promise<Deno.FileInfo> {
  * ```
  */
 export async function expandInputPaths(paths: readonly string[]): Promise<string[]> {
+  return (await expandInputs(paths)).files;
+}
+
+/**
+ * {@linkcode expandInputPaths} with the count of skipped names.
+ *
+ * @param paths Files and directories, as given on the command line.
+ * @returns The files and the count of entries skipped for a name that is not UTF-8.
+ * @throws {InputPathError} for the first path that is missing or unreadable.
+ * @throws {TypeError} when `paths` is not an array of strings.
+ *
+ * @example
+ * ```ts
+ * import { expandInputs } from "./input_paths.ts";
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/a.jsonl`, "");
+ * const { files, undecodableNames } = await expandInputs([dir]);
+ * assert.equal(files.length, 1);
+ * assert.equal(undecodableNames, 0);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function expandInputs(paths: readonly string[]): Promise<ExpandedInputs> {
   if (!Array.isArray(paths) || paths.some((p) => typeof p !== "string")) {
     throw new TypeError("Cannot expand input paths: expected an array of strings");
   }
+  let undecodableNames = 0;
   const candidates: string[] = [];
   for (const given of paths) {
     const path = resolve(given);
@@ -111,6 +149,11 @@ export async function expandInputPaths(paths: readonly string[]): Promise<string
         try {
           entryInfo = await Deno.stat(entry);
         } catch (error) {
+          // The listing decoded a name that is not UTF-8 lossily: it leads nowhere now.
+          if (error instanceof Deno.errors.NotFound && name.includes("\uFFFD")) {
+            undecodableNames++;
+            continue;
+          }
           throw new InputPathError(
             "unreadable",
             entry,
@@ -136,5 +179,5 @@ export async function expandInputPaths(paths: readonly string[]): Promise<string
     seen.add(real);
     files.push(real);
   }
-  return files;
+  return { files, undecodableNames };
 }

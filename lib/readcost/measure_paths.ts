@@ -12,7 +12,7 @@ import { readLines } from "../transcript/jsonl.ts";
 import { PARALLEL_MIN_BYTES, runFilePool } from "../transcript/file_pool.ts";
 import { feedWarmUpLines, WARM_UP_ROUNDS } from "../transcript/warm_up.ts";
 import { type FileMeasurement, FileMeasurer } from "./file_measure.ts";
-import { expandInputPaths, toInputPathError } from "./input_paths.ts";
+import { expandInputs, toInputPathError } from "./input_paths.ts";
 import { type ReadCostOptions, resolveReadCostOptions } from "./options.ts";
 import { buildReadCostReport, type ReadCostReport } from "./report.ts";
 import { RESULT_KINDS, type ResultKind } from "./classify.ts";
@@ -76,7 +76,7 @@ export async function measureReadCost(
   options: MeasureReadCostOptions = {},
 ): Promise<ReadCostMeasurement> {
   const thresholds = resolveReadCostOptions(options);
-  const files = await expandInputPaths(paths);
+  const { files, undecodableNames } = await expandInputs(paths);
   warmUpMeasurer();
   const measurements: FileMeasurement[] = new Array(files.length);
   let bytes = 0;
@@ -87,7 +87,10 @@ export async function measureReadCost(
   const measureHere = async (file: string) => {
     const measurer = new FileMeasurer({ minChars: thresholds.minChars });
     const read = await readLines(file, measurer.addLine);
-    return { value: measurer.finish(), bytes: read.bytes };
+    return {
+      value: { ...measurer.finish(), oversizedLines: read.oversizedLines },
+      bytes: read.bytes,
+    };
   };
   const threads = Math.min(
     options.workers ?? Math.min(4, navigator.hardwareConcurrency ?? 1),
@@ -129,8 +132,10 @@ export async function measureReadCost(
   const sizesByKind = collectResultSizes(measurements, thresholds);
   const histograms = {} as Record<ResultKind, SizeBin[]>;
   for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizesByKind[kind]);
+  const report = buildReadCostReport(measurements, thresholds);
+  report.diagnostics.skippedUndecodableNames = undecodableNames;
   return {
-    report: buildReadCostReport(measurements, thresholds),
+    report,
     sizes: sizesByKind,
     histograms,
     bytes,

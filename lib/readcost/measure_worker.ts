@@ -16,6 +16,6 @@ warmUpMeasurer();
 serveFilePool<FileMeasurement>(async (path, init) => {
   const { minChars } = init as { minChars: number };
   const measurer = new FileMeasurer({ minChars });
-  const { bytes } = await readLines(path, measurer.addLine);
-  return { value: measurer.finish(), bytes };
+  const { bytes, oversizedLines } = await readLines(path, measurer.addLine);
+  return { value: { ...measurer.finish(), oversizedLines }, bytes };
 });

@@ -51,6 +51,16 @@ export interface ReadCostDiagnostics extends FileDiagnostics {
   /** Malformed lines skipped in every file read, excluded files included. The other counts
    * cover included files only. */
   skippedMalformedLines: number;
+  /**
+   * Lines longer than the reader's line limit (64 MiB), skipped unread, in every file read
+   * (excluded files included), like `skippedMalformedLines`.
+   */
+  skippedOversizedLines: number;
+  /**
+   * Entries of named directories whose name is not valid UTF-8, skipped (they cannot be opened
+   * through Deno's lossy listing); set by the file-system edge, 0 for in-memory measurements.
+   */
+  skippedUndecodableNames: number;
 }
 
 /** The read-cost report, `schemaVersion: 1`. */
@@ -153,6 +163,8 @@ export function buildReadCostReport(
     repeatedRecordUuids: 0,
     invalidUsageValues: 0,
     compactBoundaries: 0,
+    skippedOversizedLines: 0,
+    skippedUndecodableNames: 0,
   };
   const kinds = {} as Record<ResultKind, KindTotals>;
   for (const kind of RESULT_KINDS) {
@@ -169,6 +181,7 @@ export function buildReadCostReport(
       );
     }
     diagnostics.skippedMalformedLines += m.malformedLines;
+    diagnostics.skippedOversizedLines += m.oversizedLines ?? 0;
     if (!isIncluded(m, thresholds.minTurns)) continue;
     included++;
     assistantMessages += m.assistantMessages;

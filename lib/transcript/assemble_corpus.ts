@@ -10,10 +10,22 @@
  * - Requests without a timestamp sort after the timed ones of their session and add no work time.
  * - When several compactions fall in one gap, all their durations are subtracted and
  *   `compactionBefore` names the first.
+ * - Helper sessions (SESSION_KIND.helper) are context windows like sub-agents: their requests
+ *   are in the request table, in D and in the work time; only their kind tells them apart.
+ * - A compaction call (`agent-acompact-<hex>.jsonl`, or a session whose agentId is
+ *   `acompact-<hex>`) is no session: its blocks take no part in de-duplication, in the request
+ *   count, in `requestsByModel` or in the model filter, and its own boundaries are not
+ *   compactions. Its usage is the last of its requests (by timestamp; split blocks folded by
+ *   `message.id`, largest total). It is matched to the first boundary, at or after that request's
+ *   timestamp, of the main session of `<sessionId>.jsonl` beside its `<sessionId>/subagents/`
+ *   folder (so {@linkcode AssembleOptions.paths} is needed to match any). When several calls reach
+ *   one boundary the latest wins and the others are unmatched. Calls matched to a boundary of a
+ *   session the model filter leaves out count as matched.
  *
  * @module
  */
 
+import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./agent_kind.ts";
 import type { FileBoundary, FileParse } from "./parse_file.ts";
 import {
   COMPACTION_TRIGGER,
@@ -21,7 +33,6 @@ import {
   type Corpus,
   type ReaderDiagnostics,
   type RequestTable,
-  SESSION_KIND,
   type SessionTable,
 } from "./tables.ts";
 
@@ -40,6 +51,12 @@ export interface AssembleOptions {
   idleLimitSeconds?: number;
   /** Bytes read, reported as {@linkcode Corpus.bytes}. @default {0} */
   bytes?: number;
+  /**
+   * The files' paths, in the order of `files`: used only to tell compaction-call files and to
+   * find the main transcript of a `<sessionId>/subagents/` file; never in any output.
+   * @default {none: compaction calls are told by agentId only, and none is matched}
+   */
+  paths?: readonly string[];
 }
 
 /** The defaults of {@linkcode AssembleOptions}. */
@@ -49,11 +66,24 @@ interface PendingBoundary {
   session: number;
   /** Number of the session's requests (first-seen order) before the boundary. */
   position: number;
-  manual: boolean;
+  trigger: number;
   timeMs: number;
   preTokens: number;
   durationSeconds: number;
   summaryChars: number;
+  /** Index into the run's compaction calls (-1: none matched). */
+  call: number;
+}
+
+/** A compaction call's own request: its usage and timestamp. */
+interface CompactionCall {
+  /** Global session of the parent main conversation (-1: none found). */
+  parent: number;
+  timeMs: number;
+  input: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  cacheRead: number;
 }
 
 /**
@@ -94,8 +124,9 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
   // whole function, and one big function here was compiled (and de-optimised) again at every
   // loop, which made a cold assembly cost 3-4 times a warm one.
   const diagnostics = _emptyDiagnostics();
-  const run = _gatherFiles(files, diagnostics);
+  const run = _gatherFiles(files, options.paths, diagnostics);
   const pending = _deduplicate(run, diagnostics);
+  _matchCalls(pending, run.calls, diagnostics);
   const valid = _countValid(pending, diagnostics);
   const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
   const included = _includedSessions(pending, valid, model, diagnostics);
@@ -106,6 +137,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     requests,
     sessionRow,
     rowOfRequest,
+    run.calls,
     diagnostics,
   );
   _workGaps(requests, sessions, compactions, idleLimitSeconds);
@@ -134,12 +166,17 @@ function _emptyDiagnostics(): ReaderDiagnostics {
     duplicateBlocks: 0,
     crossFileDuplicateRequests: 0,
     requestsWithoutMessageId: 0,
-    requestsWithoutRequestId: 0,
     microcompactions: 0,
     compactionsWithoutDuration: 0,
     compactionsWithoutSummary: 0,
+    compactionsWithUnknownTrigger: 0,
+    matchedCompactionCalls: 0,
+    unmatchedCompactionCalls: 0,
     excludedSessions: { otherModel: 0, noTargetModel: 0 },
     requestsByModel: {},
+    oversizedLines: 0,
+    invalidUsageValues: 0,
+    undecodableNames: 0,
   };
 }
 
@@ -158,18 +195,42 @@ interface BlockRun {
   cacheWrite1h: Float64Array;
   cacheRead: Float64Array;
   output: Float64Array;
-  /** Kind of each global session. */
+  /** Kind of each global session ({@linkcode COMPACTION_CALL_KIND} for a compaction call). */
   sessionKind: number[];
   /** Boundaries in file order, each with the run position of the first block after it. */
   boundaries: { at: number; session: number; boundary: FileBoundary }[];
+  /** Compaction calls, in file order (their blocks are not in the run). */
+  calls: CompactionCall[];
 }
 
 /** Per-file counters into `diagnostics`; the files' blocks into one {@linkcode BlockRun}. */
-function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): BlockRun {
+function _gatherFiles(
+  parsed: FileParse[],
+  paths: readonly string[] | undefined,
+  diagnostics: ReaderDiagnostics,
+): BlockRun {
   const sessionKind: number[] = [];
-  const sessionBase = new Int32Array(files.length);
-  const blockStart = new Int32Array(files.length + 1);
+  const sessionBase = new Int32Array(parsed.length);
+  const blockStart = new Int32Array(parsed.length + 1);
   const boundaries: BlockRun["boundaries"] = [];
+  parsed.forEach((file, f) => {
+    sessionBase[f] = sessionKind.length;
+    const callFile = paths !== undefined && isCompactionCallFile(paths[f]);
+    for (const s of file.sessions) sessionKind.push(callFile ? COMPACTION_CALL_KIND : s.kind);
+  });
+  // Compaction calls leave the run here; the files holding them are replaced by copies without.
+  const calls: CompactionCall[] = [];
+  const files = parsed.map((file, f) => {
+    const base = sessionBase[f];
+    if (!file.sessions.some((_, s) => sessionKind[base + s] === COMPACTION_CALL_KIND)) return file;
+    return _withoutCalls(
+      file,
+      base,
+      sessionKind,
+      _parentSession(parsed, paths, f, sessionBase),
+      calls,
+    );
+  });
   files.forEach((file, fileIndex) => {
     const c = file.counts;
     diagnostics.malformedLines += c.malformedLines;
@@ -179,6 +240,8 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
       }
     }
     diagnostics.blankLines += c.blankLines;
+    diagnostics.oversizedLines += c.oversizedLines;
+    diagnostics.invalidUsageValues += c.invalidUsageValues;
     for (const [type, n] of Object.entries(c.recordTypes)) {
       diagnostics.recordTypes[type] = (diagnostics.recordTypes[type] ?? 0) + n;
     }
@@ -187,10 +250,6 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
     diagnostics.blocksWithoutUsage += c.blocksWithoutUsage;
     diagnostics.microcompactions += c.microcompactions;
     diagnostics.duplicateBlocks += c.repeatedBlocks;
-    sessionBase[fileIndex] = sessionKind.length;
-    for (const s of file.sessions) {
-      sessionKind.push(s.subagent ? SESSION_KIND.subagent : SESSION_KIND.main);
-    }
     blockStart[fileIndex + 1] = blockStart[fileIndex] + file.blocks.key.length;
     for (const boundary of file.boundaries) {
       boundaries.push({
@@ -227,6 +286,123 @@ function _gatherFiles(files: FileParse[], diagnostics: ReaderDiagnostics): Block
     output: column((b) => b.output),
     sessionKind,
     boundaries,
+    calls,
+  };
+}
+
+/**
+ * Global session of the main conversation of the transcript a `<sessionId>/subagents/` file
+ * belongs to, or -1 (no paths, not in such a folder, parent file not read, or no main session).
+ */
+function _parentSession(
+  files: FileParse[],
+  paths: readonly string[] | undefined,
+  f: number,
+  sessionBase: Int32Array,
+): number {
+  const parent = paths === undefined ? undefined : parentTranscript(paths[f]);
+  if (parent === undefined) return -1;
+  const p = paths!.indexOf(parent);
+  if (p < 0) return -1;
+  const main = files[p].sessions.findIndex((s) => s.key === "main");
+  return main < 0 ? -1 : sessionBase[p] + main;
+}
+
+/**
+ * `file` without the blocks and boundaries of its compaction-call sessions; each call session's
+ * last request (see the module doc) is appended to `calls`.
+ */
+function _withoutCalls(
+  file: FileParse,
+  base: number,
+  sessionKind: number[],
+  parent: number,
+  calls: CompactionCall[],
+): FileParse {
+  const b = file.blocks;
+  const isCall = (local: number) => sessionKind[base + local] === COMPACTION_CALL_KIND;
+  const kept: number[] = [];
+  /** Per call session: key → the folded block (earliest time, usage of the largest total). */
+  const requests = new Map<number, Map<string, CompactionCall & { total: number }>>();
+  for (let i = 0; i < b.key.length; i++) {
+    if (!isCall(b.session[i])) {
+      kept.push(i);
+      continue;
+    }
+    const total = b.input[i] + b.cacheWrite5m[i] + b.cacheWrite1h[i] + b.cacheRead[i] +
+      b.output[i];
+    if (total === 0) continue;
+    let byKey = requests.get(b.session[i]);
+    if (byKey === undefined) requests.set(b.session[i], byKey = new Map());
+    const block = {
+      parent,
+      timeMs: b.timeMs[i],
+      input: b.input[i],
+      cacheWrite5m: b.cacheWrite5m[i],
+      cacheWrite1h: b.cacheWrite1h[i],
+      cacheRead: b.cacheRead[i],
+      total,
+    };
+    const seen = byKey.get(b.key[i]);
+    if (seen === undefined) {
+      byKey.set(b.key[i], block);
+      continue;
+    }
+    const earliest = seen.timeMs <= block.timeMs || Number.isNaN(block.timeMs)
+      ? seen.timeMs
+      : block.timeMs;
+    if (total >= seen.total) Object.assign(seen, block);
+    seen.timeMs = earliest;
+  }
+  for (const byKey of requests.values()) {
+    let last: (CompactionCall & { total: number }) | undefined;
+    for (const request of byKey.values()) {
+      // The latest timestamp; ties and untimed requests: the later one in the file.
+      if (last === undefined || !(request.timeMs < last.timeMs)) last = request;
+    }
+    if (last !== undefined) {
+      const { total: _, ...call } = last;
+      calls.push(call);
+    }
+  }
+  // A call session with no usable request is still a call: counted, never matched.
+  for (let local = 0; local < file.sessions.length; local++) {
+    if (isCall(local) && !requests.has(local)) {
+      calls.push({
+        parent: -1,
+        timeMs: NaN,
+        input: NaN,
+        cacheWrite5m: NaN,
+        cacheWrite1h: NaN,
+        cacheRead: NaN,
+      });
+    }
+  }
+  const keptBefore = new Int32Array(b.key.length + 1);
+  for (let i = 0, k = 0; i <= b.key.length; i++) {
+    while (k < kept.length && kept[k] < i) k++;
+    keptBefore[i] = k;
+  }
+  const pick = <T extends Float64Array | Uint32Array>(column: T): T =>
+    column.filter((_, i) => !isCall(b.session[i])) as T;
+  return {
+    ...file,
+    blocks: {
+      session: pick(b.session),
+      key: kept.map((i) => b.key[i]),
+      keyHash: pick(b.keyHash),
+      model: kept.map((i) => b.model[i]),
+      timeMs: pick(b.timeMs),
+      input: pick(b.input),
+      cacheWrite5m: pick(b.cacheWrite5m),
+      cacheWrite1h: pick(b.cacheWrite1h),
+      cacheRead: pick(b.cacheRead),
+      output: pick(b.output),
+    },
+    boundaries: file.boundaries.filter((fb) => !isCall(fb.session)).map((fb) => ({
+      ...fb,
+      blocksBefore: keptBefore[fb.blocksBefore],
+    })),
   };
 }
 
@@ -243,8 +419,6 @@ interface PendingRequests {
   output: Float64Array;
   /** 1 when the key is not a message id (`uuid:` or `line:` fallback). */
   noId: Uint8Array;
-  /** 1 when the key has no requestId part. */
-  noRequestId: Uint8Array;
   sessionKind: number[];
   /** Per global session, its requests in first-seen order. */
   sessionRequests: number[][];
@@ -295,7 +469,6 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
     cacheRead: new Float64Array(size),
     output: new Float64Array(size),
     noId: new Uint8Array(size),
-    noRequestId: new Uint8Array(size),
     sessionKind: run.sessionKind,
     sessionRequests: run.sessionKind.map(() => []),
     boundaries: [],
@@ -319,11 +492,12 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
       out.boundaries.push({
         session,
         position: out.sessionRequests[session].length,
-        manual: fb.manual,
+        trigger: fb.trigger,
         timeMs: fb.timeMs,
         preTokens: fb.preTokens,
         durationSeconds: fb.durationSeconds,
         summaryChars: fb.summaryChars,
+        call: -1,
       });
     }
     if (i === size) break;
@@ -343,7 +517,6 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
       out.cacheRead[n] = cacheRead[i];
       out.output[n] = output[i];
       out.noId[n] = key.startsWith("uuid:") || key.startsWith("line:") ? 1 : 0;
-      out.noRequestId[n] = key.includes(":") ? 0 : 1;
       n++;
       continue;
     }
@@ -370,6 +543,27 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
   return out;
 }
 
+/**
+ * Matches each compaction call to the first boundary of its parent session at or after the call's
+ * timestamp (the latest call wins a boundary reached by several), and counts both outcomes.
+ */
+function _matchCalls(
+  pending: PendingRequests,
+  calls: CompactionCall[],
+  diagnostics: ReaderDiagnostics,
+): void {
+  const boundaries = pending.boundaries;
+  calls.forEach((call, index) => {
+    if (call.parent < 0 || Number.isNaN(call.timeMs)) return;
+    const target = boundaries.find((b) => b.session === call.parent && b.timeMs >= call.timeMs);
+    if (target === undefined) return;
+    if (target.call < 0 || !(calls[target.call].timeMs > call.timeMs)) target.call = index;
+  });
+  const matched = new Set(boundaries.map((b) => b.call).filter((c) => c >= 0)).size;
+  diagnostics.matchedCompactionCalls = matched;
+  diagnostics.unmatchedCompactionCalls = calls.length - matched;
+}
+
 /** Marks requests with any usage (1) and counts them by model; zero-usage ones are counted. */
 function _countValid(pending: PendingRequests, diagnostics: ReaderDiagnostics): Uint8Array {
   const valid = new Uint8Array(pending.length);
@@ -387,7 +581,6 @@ function _countValid(pending: PendingRequests, diagnostics: ReaderDiagnostics): 
     valid[i] = 1;
     byModel.set(pending.model[i], (byModel.get(pending.model[i]) ?? 0) + 1);
     if (pending.noId[i]) diagnostics.requestsWithoutMessageId++;
-    if (pending.noRequestId[i]) diagnostics.requestsWithoutRequestId++;
   }
   for (const [model, count] of byModel) {
     diagnostics.requestsByModel[model] = (diagnostics.requestsByModel[model] ?? 0) + count;
@@ -404,6 +597,7 @@ function _includedSessions(
 ): number[] {
   const included: number[] = [];
   for (let s = 0; s < pending.sessionKind.length; s++) {
+    if (pending.sessionKind[s] === COMPACTION_CALL_KIND) continue; // no session
     const mine = _countOfModel(pending.sessionRequests[s], pending.model, valid, model);
     if (mine < 0) diagnostics.excludedSessions.otherModel++;
     else if (mine === 0) diagnostics.excludedSessions.noTargetModel++;
@@ -514,6 +708,7 @@ function _compactionTable(
   requests: RequestTable,
   sessionRow: Int32Array,
   rowOfRequest: Int32Array,
+  calls: CompactionCall[],
   diagnostics: ReaderDiagnostics,
 ): CompactionTable {
   const kept = pending.boundaries.filter((b) => sessionRow[b.session] >= 0);
@@ -529,6 +724,10 @@ function _compactionTable(
     postContext: new Float64Array(m),
     cachedShareBefore: new Float64Array(m),
     cachedShareAfter: new Float64Array(m),
+    callInput: new Float64Array(m).fill(NaN),
+    callCacheWrite5m: new Float64Array(m).fill(NaN),
+    callCacheWrite1h: new Float64Array(m).fill(NaN),
+    callCacheRead: new Float64Array(m).fill(NaN),
   } satisfies CompactionTable;
   kept.forEach((b, row) => {
     const list = pending.sessionRequests[b.session];
@@ -546,11 +745,17 @@ function _compactionTable(
         break;
       }
     }
+    const call = b.call >= 0 ? calls[b.call] : undefined;
+    const callContext = call === undefined
+      ? NaN
+      : call.input + call.cacheWrite5m + call.cacheWrite1h + call.cacheRead;
     compactions.session[row] = sessionRow[b.session];
-    compactions.trigger[row] = b.manual ? COMPACTION_TRIGGER.manual : COMPACTION_TRIGGER.auto;
+    compactions.trigger[row] = b.trigger;
     compactions.timeMs[row] = b.timeMs;
     compactions.inputTokens[row] = Number.isFinite(b.preTokens)
       ? b.preTokens
+      : call !== undefined
+      ? callContext
       : before >= 0
       ? requests.context[before]
       : NaN;
@@ -559,8 +764,19 @@ function _compactionTable(
       ? NaN
       : Math.ceil(b.summaryChars / 4);
     compactions.postContext[row] = after >= 0 ? requests.context[after] : NaN;
-    compactions.cachedShareBefore[row] = before >= 0 ? requests.cachedShare[before] : NaN;
+    compactions.cachedShareBefore[row] = call !== undefined
+      ? (callContext > 0 ? call.cacheRead / callContext : 0)
+      : before >= 0
+      ? requests.cachedShare[before]
+      : NaN;
     compactions.cachedShareAfter[row] = after >= 0 ? requests.cachedShare[after] : NaN;
+    if (call !== undefined) {
+      compactions.callInput[row] = call.input;
+      compactions.callCacheWrite5m[row] = call.cacheWrite5m;
+      compactions.callCacheWrite1h[row] = call.cacheWrite1h;
+      compactions.callCacheRead[row] = call.cacheRead;
+    }
+    if (b.trigger === COMPACTION_TRIGGER.unknown) diagnostics.compactionsWithUnknownTrigger++;
     if (Number.isNaN(b.durationSeconds)) diagnostics.compactionsWithoutDuration++;
     if (Number.isNaN(b.summaryChars)) diagnostics.compactionsWithoutSummary++;
   });

@@ -5,6 +5,12 @@
  * directly on the command line is, since the user asked for it). The result is sorted byte-wise
  * by full path, so every run reads files in the same order.
  *
+ * Only regular files are read (a FIFO would block the reader forever, a device such as
+ * `/dev/zero` never ends): a named path that is neither a regular file nor a directory, or a
+ * symbolic-link loop, fails with {@linkcode UnreadablePathError} (exit 4 in the commands); while
+ * walking, other kinds are left out. A name that is not valid UTF-8 cannot be opened through
+ * Deno's lossy listing: it is skipped and counted (`undecodableNames`), never fatal.
+ *
  * @module
  */
 
@@ -47,8 +53,97 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
+ * A path that exists but cannot be read as a transcript: not a regular file or directory (a FIFO,
+ * a device, a socket), a symbolic-link loop, or another file-system error than "not found". The
+ * commands exit 4 for it.
+ */
+export class UnreadablePathError extends Error {
+  /** The path as given. */
+  readonly path: string;
+
+  /**
+   * @param path The path as given.
+   * @param detail Why it cannot be read.
+   */
+  constructor(path: string, detail: string) {
+    super(`Cannot read ${path}: ${detail}`);
+    this.name = "UnreadablePathError";
+    this.path = path;
+  }
+}
+
+/** What {@linkcode discoverTranscriptFiles} found. */
+export interface DiscoveredFiles {
+  /** Absolute file paths, de-duplicated, sorted byte-wise. */
+  files: string[];
+  /**
+   * Entries met while walking whose name is not valid UTF-8, skipped (Deno's directory listing
+   * replaces such bytes with U+FFFD, so the name cannot be opened again).
+   */
+  undecodableNames: number;
+}
+
+/**
  * Lists the transcript files named by `paths` (files taken as given, directories walked), resolved
  * to absolute paths, de-duplicated and sorted byte-wise.
+ *
+ * Only regular files are read: a named path is `stat`ed before anything opens it, and one that is
+ * neither a regular file nor a directory (a FIFO, which would block the reader forever, a device
+ * such as a link to `/dev/zero`, a socket) fails; so does a symbolic-link loop. While walking,
+ * entries that are not regular files are left out, and entries whose name is not valid UTF-8
+ * are skipped and counted.
+ *
+ * @param paths Files and directories.
+ * @returns The files and the count of skipped names.
+ * @throws {Deno.errors.NotFound} naming the first path that does not exist.
+ * @throws {UnreadablePathError} for a named path that exists but is not a regular file or
+ * directory, or cannot be `stat`ed.
+ *
+ * @example
+ * ```ts
+ * import { discoverTranscriptFiles } from "./discover.ts";
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/s.jsonl`, "");
+ * const found = await discoverTranscriptFiles([dir]);
+ * assert.deepEqual(found.files, [`${dir}/s.jsonl`]);
+ * assert.equal(found.undecodableNames, 0);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function discoverTranscriptFiles(paths: string[]): Promise<DiscoveredFiles> {
+  const found = new Set<string>();
+  const walkState = { undecodableNames: 0 };
+  for (const path of paths) {
+    const absolute = resolvePath(path);
+    let info: Deno.FileInfo;
+    try {
+      info = await Deno.stat(absolute);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        throw new Deno.errors.NotFound(`No such file or directory: ${path}`);
+      }
+      if (error instanceof Deno.errors.FilesystemLoop) {
+        throw new UnreadablePathError(path, "too many levels of symbolic links");
+      }
+      if (error instanceof Deno.errors.PermissionDenied) throw error;
+      throw new UnreadablePathError(path, (error as Error).message);
+    }
+    if (info.isDirectory) await walk(absolute, found, walkState);
+    else if (info.isFile) found.add(absolute);
+    else throw new UnreadablePathError(path, "not a regular file or directory");
+  }
+  // Byte-wise order of the UTF-8 paths, each encoded once.
+  const encoder = new TextEncoder();
+  const files = [...found]
+    .map((path) => ({ path, bytes: encoder.encode(path) }))
+    .sort((a, b) => compareBytes(a.bytes, b.bytes))
+    .map(({ path }) => path);
+  return { files, undecodableNames: walkState.undecodableNames };
+}
+
+/**
+ * The files of {@linkcode discoverTranscriptFiles}, without the count of skipped names.
  *
  * @param paths Files and directories.
  * @returns Absolute file paths.
@@ -69,37 +164,42 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * ```
  */
 export async function discoverTranscripts(paths: string[]): Promise<string[]> {
-  const found = new Set<string>();
-  for (const path of paths) {
-    const absolute = resolvePath(path);
-    let info: Deno.FileInfo;
-    try {
-      info = await Deno.stat(absolute);
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) {
-        throw new Deno.errors.NotFound(`No such file or directory: ${path}`);
-      }
-      throw error;
-    }
-    if (info.isDirectory) await walk(absolute, found);
-    else found.add(absolute);
-  }
-  // Byte-wise order of the UTF-8 paths, each encoded once.
-  const encoder = new TextEncoder();
-  return [...found]
-    .map((path) => ({ path, bytes: encoder.encode(path) }))
-    .sort((a, b) => compareBytes(a.bytes, b.bytes))
-    .map(({ path }) => path);
+  return (await discoverTranscriptFiles(paths)).files;
 }
 
-async function walk(dir: string, found: Set<string>): Promise<void> {
+/**
+ * Whether a listed name may have lost bytes that are not UTF-8 (the listing decodes names
+ * lossily); then `lstat` tells whether the name still leads to the entry.
+ */
+async function _undecodable(name: string, path: string): Promise<boolean> {
+  if (!name.includes("\uFFFD")) return false;
+  try {
+    await Deno.lstat(path);
+    return false; // a name that really holds U+FFFD
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return true;
+    throw error;
+  }
+}
+
+async function walk(
+  dir: string,
+  found: Set<string>,
+  state: { undecodableNames: number },
+): Promise<void> {
   // Sub-directories are walked concurrently: the file system answers several reads at once.
   const subdirectories: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if (entry.isSymlink) continue;
+    // Only directories and regular files (a FIFO, socket or device is neither).
+    if (!entry.isDirectory && !(entry.isFile && entry.name.endsWith(".jsonl"))) continue;
     const path = childPath(dir, entry.name);
+    if (await _undecodable(entry.name, path)) {
+      state.undecodableNames++;
+      continue;
+    }
     if (entry.isDirectory) subdirectories.push(path);
-    else if (entry.isFile && entry.name.endsWith(".jsonl")) found.add(path);
+    else found.add(path);
   }
-  await Promise.all(subdirectories.map((sub) => walk(sub, found)));
+  await Promise.all(subdirectories.map((sub) => walk(sub, found, state)));
 }

@@ -1,8 +1,19 @@
 /**
  * Timestamps straight from bytes: the `"2026-01-01T12:00:00.000Z"` form Claude Code writes is read
- * digit by digit, without building a string or calling `Date.parse`. Anything else (offsets,
- * other precisions, escapes, days past the 28th, whose validity depends on the month) goes
- * through `Date.parse`, so the result always equals `Date.parse` of the decoded text.
+ * digit by digit, without building a string or calling `Date.parse` (in WebAssembly for bytes in
+ * the scanner's memory, `wasm/scan.wat` `iso_time_ms`, else here). Anything else (offsets, other
+ * precisions, escapes, days past the 28th, whose validity depends on the month) is decoded and
+ * read by `Date.parse`, under one rule that makes the result independent of the machine's time
+ * zone:
+ *
+ * - Only ISO 8601 forms are timestamps: `YYYY`, `YYYY-MM`, `YYYY-MM-DD`, optionally followed by
+ *   `T` (or `t`, or a space) and `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff…`, then optionally a zone
+ *   (`Z`, `z`, `±HH:MM`, `±HHMM`); a six-digit signed year (`+002026`) too.
+ * - A date-time without a zone is read as **UTC** (`Date.parse` alone would read it as local
+ *   time, so the same file would give other numbers in another time zone); a date alone is UTC
+ *   in `Date.parse` already.
+ * - Other text `Date.parse` would accept (`2026/07/01`, `Jul 1 2026`, `"1"`), most of it read as
+ *   local time by implementation-defined rules, is not a timestamp: NaN, as for a missing one.
  *
  * @module
  */
@@ -77,5 +88,32 @@ export function isoTimeMs(bytes: Uint8Array, start: number, end: number): number
     }
   }
   const text = sliceValue(bytes, start, end);
-  return typeof text === "string" && text !== "" ? Date.parse(text) : NaN;
+  return typeof text === "string" ? parseIsoUtc(text) : NaN;
+}
+
+/** The ISO 8601 forms of the module documentation; group 1: the time, group 2: the zone. */
+const ISO_FORM =
+  /^(?:[+-]\d{6}|\d{4})(?:-\d{2}(?:-\d{2}([Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?)?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Milliseconds since the epoch of an ISO 8601 timestamp, a date-time without a zone read as UTC;
+ * NaN for any other text (see the module documentation).
+ *
+ * @param text The decoded timestamp.
+ * @returns Milliseconds since 1970-01-01T00:00:00Z, or NaN.
+ *
+ * @example
+ * ```ts
+ * import { parseIsoUtc } from "./iso_time.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(parseIsoUtc("2026-01-01T00:00:00"), Date.UTC(2026, 0, 1));
+ * assert.equal(parseIsoUtc("2026-01-01T01:00:00+01:00"), Date.UTC(2026, 0, 1));
+ * assert.ok(Number.isNaN(parseIsoUtc("2026/01/01")));
+ * ```
+ */
+export function parseIsoUtc(text: string): number {
+  const match = ISO_FORM.exec(text);
+  if (match === null) return NaN;
+  // A zone on a date alone is not a form Date.parse knows: NaN from it, as wanted.
+  return Date.parse(match[1] !== undefined && match[2] === undefined ? `${text}Z` : text);
 }

@@ -80,6 +80,8 @@ export interface LineSplitterOptions {
 export class LineSplitter {
   /** Lines that held only whitespace. */
   blankLines = 0;
+  /** Lines longer than the line limit, skipped unread. */
+  oversizedLines = 0;
   /** Bytes pushed so far. */
   bytes = 0;
   #onLine: LineHandler;
@@ -215,6 +217,8 @@ export interface ReadLinesResult {
   blankLines: number;
   /** Lines delivered (non-blank). */
   lines: number;
+  /** Lines longer than the line limit, skipped unread. */
+  oversizedLines: number;
 }
 
 /**
@@ -245,7 +249,12 @@ export async function readLines(
   } finally {
     splitter.close();
   }
-  return { bytes: splitter.bytes, blankLines: splitter.blankLines, lines };
+  return {
+    bytes: splitter.bytes,
+    blankLines: splitter.blankLines,
+    lines,
+    oversizedLines: splitter.oversizedLines,
+  };
 }
 
 /**
@@ -274,5 +283,10 @@ export function splitLines(input: Uint8Array | string, onLine: LineHandler): Rea
   } finally {
     splitter.close();
   }
-  return { bytes: splitter.bytes, blankLines: splitter.blankLines, lines };
+  return {
+    bytes: splitter.bytes,
+    blankLines: splitter.blankLines,
+    lines,
+    oversizedLines: splitter.oversizedLines,
+  };
 }

@@ -29,3 +29,4 @@ export * from "./discover.ts";
 export * from "./read_corpus.ts";
 export * from "./summarize_corpus.ts";
 export * from "./longest_sessions.ts";
+export * from "./model_filter_message.ts";

@@ -10,30 +10,35 @@
  *
  * Sessions inside one file (analysis-spec §1):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
- * - sidechain records with an `agentId` belong to the sub-agent of that id;
+ * - sidechain records with an `agentId` belong to the sub-agent of that id, whose kind the id's
+ *   shape gives ({@linkcode agentSessionKind}: sub-agent, helper, or the compaction call);
  * - sidechain records without an `agentId` (the old in-file layout) form chains: a record with
  *   `parentUuid: null` starts a chain, later records join the chain of their `parentUuid` (a
  *   `compact_boundary` joins the chain of its `logicalParentUuid`; an unknown parent starts a new
  *   chain).
  *
- * Compaction durations are resolved here, because every fallback of analysis-spec §1 lies inside
- * the file and the session: `durationMs`, else for auto the boundary minus the record named by
- * `logicalParentUuid` (missing or not in the file: the session's last record before the boundary),
- * for manual the boundary minus the first `/compact` command record after it. A boundary whose
- * `trigger` is not `"manual"` is treated as auto.
+ * Request blocks are keyed by `message.id` alone (missing: `uuid:<record uuid>`): a helper's
+ * replay of a parent message carries a new `requestId` but is the same response, so `requestId`
+ * takes no part (docs/method.md, Requests).
+ *
+ * Compaction durations are resolved here, because every fallback lies inside the file and the
+ * session: `durationMs`, else for auto the boundary minus the record named by `logicalParentUuid`
+ * wherever it sits in the file (it can be written after the boundary; missing, or naming no
+ * record: the session's last record before the boundary), for manual the boundary minus the first
+ * `/compact` command record after it. The trigger is `"auto"`, `"manual"`, or unknown
+ * (`compactMetadata` null or without either); an unknown trigger is timed by the auto rule (the
+ * `logicalParentUuid` record marks where the compaction started whatever started it).
+ *
+ * A summary's size is the JavaScript length of its content: a string, or the summed `text` of its
+ * `text` blocks; a null, missing or other content is a compaction without summary (NaN).
  *
  * @module
  */
 
+import { agentSessionKind } from "./agent_kind.ts";
 import { isoTimeMs } from "./iso_time.ts";
-import {
-  asciiPair,
-  forEachMember,
-  keyIs,
-  parseSlice,
-  sliceContains,
-  sliceValue,
-} from "./json_scan.ts";
+import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
+import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
 import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
 import {
@@ -48,7 +53,7 @@ import {
 export interface FileBlocks {
   /** Local session index (into {@linkcode FileParse.sessions}). */
   session: Uint32Array;
-  /** De-duplication key: `message.id:requestId`, `message.id`, or `uuid:<uuid>`/`line:<n>`. */
+  /** De-duplication key: `message.id`, or `uuid:<uuid>`/`line:<n>` when it is missing. */
   key: string[];
   /**
    * A 53-bit hash of each key ({@linkcode keyHash}), made here on the parsing threads so that the
@@ -126,7 +131,8 @@ export interface FileBoundary {
   session: number;
   /** Number of usage blocks of the file before the boundary (its position among blocks). */
   blocksBefore: number;
-  manual: boolean;
+  /** {@linkcode COMPACTION_TRIGGER} value: 0 auto, 1 manual, 2 unknown. */
+  trigger: number;
   timeMs: number;
   /** `compactMetadata.preTokens` (NaN: absent). */
   preTokens: number;
@@ -149,18 +155,25 @@ export interface FileCounts {
   blocksWithoutUsage: number;
   microcompactions: number;
   blocksWithoutMessageId: number;
-  blocksWithoutRequestId: number;
   /**
    * Blocks folded into the previous block of the same request in this file (split responses);
    * they count as duplicate blocks in the corpus diagnostics.
    */
   repeatedBlocks: number;
+  /** Lines over the line limit, skipped unread (fed by the caller from the splitter). */
+  oversizedLines: number;
+  /** Usage counts present but not a number from 0 to 2^53 − 1 (read as 0). */
+  invalidUsageValues: number;
 }
 
 /** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
 export interface FileParse {
-  /** Local sessions in order of first appearance: `main`, `agent:<id>` or `chain:<uuid>`. */
-  sessions: { key: string; subagent: boolean }[];
+  /**
+   * Local sessions in order of first appearance: `main`, `agent:<id>` or `chain:<uuid>`, with
+   * their kind: a {@linkcode SESSION_KIND} value, or `COMPACTION_CALL_KIND` (./agent_kind.ts) for
+   * a compaction call (no session).
+   */
+  sessions: { key: string; kind: number }[];
   blocks: FileBlocks;
   boundaries: FileBoundary[];
   counts: FileCounts;
@@ -176,6 +189,20 @@ interface SessionState {
   awaitingSummary: number;
   /** Manual boundary waiting for its `/compact` command record (-1: none). */
   awaitingCommand: number;
+}
+
+/**
+ * A boundary timed from a `logicalParentUuid` not seen before it: looked for among the later
+ * records when the file is done.
+ */
+interface LaterParent {
+  boundary: number;
+  /** The uuid's raw bytes. */
+  uuid: Uint8Array;
+  /** Records noted in the uuid arena when the boundary was read (the search starts there). */
+  from: number;
+  /** Start time of the fallback: the session's last record before the boundary (NaN: none). */
+  fallbackMs: number;
 }
 
 /** Top-level fields of one record; positions are byte ranges in the line (-1: absent). */
@@ -195,8 +222,6 @@ class Fields {
   logicalParentEnd = -1;
   agentIdStart = -1;
   agentIdEnd = -1;
-  requestIdStart = -1;
-  requestIdEnd = -1;
   isApiError = false;
   isCompactSummary = false;
   messageStart = -1;
@@ -227,8 +252,6 @@ class Fields {
     this.logicalParentEnd = -1;
     this.agentIdStart = -1;
     this.agentIdEnd = -1;
-    this.requestIdStart = -1;
-    this.requestIdEnd = -1;
     this.isApiError = false;
     this.isCompactSummary = false;
     this.messageStart = -1;
@@ -327,13 +350,6 @@ function _isJson(line: Uint8Array): boolean {
   }
 }
 
-/** `message.id:requestId` (or the id alone), decoded through JSON.parse where needed. */
-function _slowKey(line: Uint8Array, f: Fields): string {
-  const requestId = _optionalString(line, f.requestIdStart, f.requestIdEnd);
-  const id = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
-  return requestId ? `${id}:${requestId}` : id;
-}
-
 /** Whether the value at `line[start, end)` is `true`. */
 function _isTrue(line: Uint8Array, start: number, end: number): boolean {
   return end - start === 4 && line[start] === 0x74 && line[start + 1] === 0x72 &&
@@ -368,13 +384,13 @@ function stringOrEmpty(value: unknown): string {
  * ].join("\n");
  * splitLines(text, (bytes, start, end, n) => parser.onLine(bytes, start, end, n));
  * const parsed = parser.finish();
- * assert.deepEqual(parsed.blocks.key, ["m1:r1"]);
+ * assert.deepEqual(parsed.blocks.key, ["m1"]);
  * assert.equal(parsed.blocks.cacheRead[0], 9);
  * assert.equal(parsed.counts.malformedLines, 1);
  * ```
  */
 export class FileParser {
-  #sessions: { key: string; subagent: boolean }[] = [];
+  #sessions: { key: string; kind: number }[] = [];
   #sessionIndex = new Map<string, number>();
   #state: SessionState[] = [];
   /**
@@ -388,13 +404,11 @@ export class FileParser {
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = [];
   #usage = new UsageTokens();
-  /** Raw `message.id` and `requestId` bytes of the file's last block, and where it sits. */
+  /** Raw `message.id` bytes of the file's last block, and where it sits. */
   #previous = {
     id: new Uint8Array(PREVIOUS_ID_BYTES),
+    /** -1: no id; -2: too long to keep. */
     idLength: -1,
-    requestId: new Uint8Array(PREVIOUS_ID_BYTES),
-    /** -1: no requestId; -2: too long to keep. */
-    requestIdLength: -1,
     /** Index of that block (-1: none), and the number of boundaries when it was added. */
     block: -1,
     boundaries: 0,
@@ -428,9 +442,11 @@ export class FileParser {
     blocksWithoutUsage: 0,
     microcompactions: 0,
     blocksWithoutMessageId: 0,
-    blocksWithoutRequestId: 0,
     repeatedBlocks: 0,
+    oversizedLines: 0,
+    invalidUsageValues: 0,
   };
+  #laterParents: LaterParent[] = [];
   #fields = new Fields();
 
   /** The line being parsed (the visitors below read it). */
@@ -466,10 +482,6 @@ export class FileParser {
       case KEY.timestamp:
         f.timeStart = vs;
         f.timeEnd = ve;
-        break;
-      case KEY.requestId:
-        f.requestIdStart = vs;
-        f.requestIdEnd = ve;
         break;
       case KEY.parentUuid:
         f.parentStart = vs;
@@ -575,11 +587,6 @@ export class FileParser {
       f.agentIdStart = slots[at] - base;
       f.agentIdEnd = slots[at + 1] - base;
     }
-    at = r + 2 * KEY.requestId;
-    if (slots[at] >= 0) {
-      f.requestIdStart = slots[at] - base;
-      f.requestIdEnd = slots[at + 1] - base;
-    }
     at = r + 2 * KEY.parentUuid;
     if (slots[at] >= 0) {
       f.parentStart = slots[at] - base;
@@ -660,8 +667,14 @@ export class FileParser {
     this.#counts.blankLines += n;
   }
 
+  /** Counts lines the splitter skipped for their length (see `maxLineBytes` in jsonl.ts). */
+  addOversizedLines(n: number): void {
+    this.#counts.oversizedLines += n;
+  }
+
   /** Returns what the file held. The parser must not be used afterwards. */
   finish(): FileParse {
+    this.#resolveLaterParents();
     const b = this.#blocks;
     return {
       sessions: this.#sessions,
@@ -689,11 +702,11 @@ export class FileParser {
     }
   }
 
-  #session(key: string, subagent: boolean): number {
+  #session(key: string, kind: number): number {
     let index = this.#sessionIndex.get(key);
     if (index === undefined) {
       index = this.#sessions.length;
-      this.#sessions.push({ key, subagent });
+      this.#sessions.push({ key, kind });
       this.#sessionIndex.set(key, index);
       this.#state.push({ lastTimeMs: NaN, awaitingSummary: -1, awaitingCommand: -1 });
     }
@@ -702,7 +715,7 @@ export class FileParser {
 
   #sessionOf(f: Fields): number {
     const line = this.#line;
-    if (!f.isSidechain) return this.#session("main", false);
+    if (!f.isSidechain) return this.#session("main", SESSION_KIND.main);
     if (_nonEmptyString(line, f.agentIdStart, f.agentIdEnd)) {
       // A sub-agent file repeats one agentId on every record: match its bytes before building a
       // string and a map key.
@@ -720,7 +733,7 @@ export class FileParser {
       }
       const agentId = _optionalString(line, f.agentIdStart, f.agentIdEnd);
       if (agentId) {
-        const session = this.#session(`agent:${agentId}`, true);
+        const session = this.#session(`agent:${agentId}`, agentSessionKind(agentId));
         this.#lastAgent = { bytes: line.slice(f.agentIdStart, f.agentIdEnd), session };
         return session;
       }
@@ -731,7 +744,7 @@ export class FileParser {
       : _optionalString(line, f.parentStart, f.parentEnd);
     let session = parent ? this.#chainOf.get(parent) : undefined;
     const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
-    if (session === undefined) session = this.#session(`chain:${uuid}`, true);
+    if (session === undefined) session = this.#session(`chain:${uuid}`, SESSION_KIND.subagent);
     if (uuid) this.#chainOf.set(uuid, session);
     return session;
   }
@@ -782,7 +795,7 @@ export class FileParser {
 
   /**
    * Folds a block into the file's previous block when both are parts of one streamed response:
-   * the same raw `message.id` and `requestId` bytes, the same session, no boundary between. The
+   * the same raw `message.id` bytes, the same session, no boundary between. The
    * fold is analysis-spec §1's de-duplication rule applied early (earliest timestamp; the usage of
    * the larger total, ties to the later block), so the corpus-wide pass sees one block where the
    * file had several, and no key string is built for the repeats. Returns whether it folded.
@@ -795,14 +808,7 @@ export class FileParser {
     if (
       previous.block !== i || i < 0 || previous.boundaries !== this.#boundaries.length ||
       blocks.session[i] !== session ||
-      !_sameBytes(previous.id, previous.idLength, line, f.idStart, f.idEnd) ||
-      !_sameBytes(
-        previous.requestId,
-        previous.requestIdLength,
-        line,
-        f.requestIdStart,
-        f.requestIdEnd,
-      )
+      !_sameBytes(previous.id, previous.idLength, line, f.idStart, f.idEnd)
     ) return false;
     this.#counts.repeatedBlocks++;
     const kept = blocks.timeMs[i];
@@ -828,16 +834,8 @@ export class FileParser {
     const f = this.#fields;
     const previous = this.#previous;
     previous.idLength = _copyBytes(previous.id, line, f.idStart, f.idEnd);
-    previous.requestIdLength = _copyBytes(
-      previous.requestId,
-      line,
-      f.requestIdStart,
-      f.requestIdEnd,
-    );
     // -1 when the value was too long to keep: such a block is never folded into.
-    previous.block = previous.idLength < 0 || previous.requestIdLength < -1
-      ? -1
-      : this.#blocks.key.length;
+    previous.block = previous.idLength < 0 ? -1 : this.#blocks.key.length;
     previous.boundaries = this.#boundaries.length;
   }
 
@@ -889,6 +887,7 @@ export class FileParser {
     const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
     const usage = this.#usage;
     const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
+    if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
       this.#counts.apiErrorRecords++;
@@ -904,14 +903,8 @@ export class FileParser {
     }
     let key: string;
     if (id) {
-      if (!_nonEmptyString(line, f.requestIdStart, f.requestIdEnd)) {
-        this.#counts.blocksWithoutRequestId++;
-      }
       if (this.#mergeRepeat(line, session, timeMs, model)) return;
-      // Built flat in one step when both parts are plain ASCII: the corpus-wide map hashes every
-      // key once, and a concatenated (cons) string would be flattened first.
-      key = asciiPair(line, f.idStart, f.idEnd, f.requestIdStart, f.requestIdEnd) ??
-        _slowKey(line, f);
+      key = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
       this.#notePrevious(line);
     } else {
       this.#counts.blocksWithoutMessageId++;
@@ -937,24 +930,38 @@ export class FileParser {
       const v = parseSlice(line, f.metadataStart, f.metadataEnd);
       if (v !== null && typeof v === "object") meta = v as Record<string, unknown>;
     }
-    const manual = meta.trigger === "manual";
+    const trigger = meta.trigger === "manual"
+      ? COMPACTION_TRIGGER.manual
+      : meta.trigger === "auto"
+      ? COMPACTION_TRIGGER.auto
+      : COMPACTION_TRIGGER.unknown;
+    const manual = trigger === COMPACTION_TRIGGER.manual;
+    const index = this.#boundaries.length;
     let durationSeconds = NaN;
     if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
       durationSeconds = meta.durationMs / 1000;
     } else if (!manual) {
-      const parentTime = _nonEmptyString(line, f.logicalParentStart, f.logicalParentEnd)
+      const named = _nonEmptyString(line, f.logicalParentStart, f.logicalParentEnd);
+      const parentTime = named
         ? this.#uuidTime(line, f.logicalParentStart, f.logicalParentEnd)
         : undefined;
-      const start = parentTime ?? state.lastTimeMs;
-      durationSeconds = (timeMs - start) / 1000;
+      if (parentTime === undefined && named) {
+        // Perhaps written after the boundary: looked for when the file is done.
+        this.#laterParents.push({
+          boundary: index,
+          uuid: line.slice(f.logicalParentStart, f.logicalParentEnd),
+          from: this.#uuidEnds.length,
+          fallbackMs: state.lastTimeMs,
+        });
+      }
+      durationSeconds = (timeMs - (parentTime ?? state.lastTimeMs)) / 1000;
     }
     if (durationSeconds < 0) durationSeconds = NaN;
-    const index = this.#boundaries.length;
     this.#boundaries.push({
       uuid: _optionalString(line, f.uuidStart, f.uuidEnd),
       session,
       blocksBefore: this.#blocks.key.length,
-      manual,
+      trigger,
       timeMs,
       preTokens: typeof meta.preTokens === "number" ? meta.preTokens : NaN,
       durationSeconds,
@@ -967,13 +974,13 @@ export class FileParser {
 
   #user(line: Uint8Array, state: SessionState, timeMs: number): void {
     const f = this.#fields;
-    if (f.messageStart < 0) return;
     if (f.isCompactSummary && state.awaitingSummary >= 0) {
       const boundary = this.#boundaries[state.awaitingSummary];
       state.awaitingSummary = -1;
       boundary.summaryChars = this.#contentLength(line);
       return;
     }
+    if (f.messageStart < 0) return;
     if (
       state.awaitingCommand >= 0 &&
       sliceContains(line, f.messageStart, f.messageEnd, COMPACT_COMMAND)
@@ -985,20 +992,56 @@ export class FileParser {
     }
   }
 
-  /** Length (UTF-16 units) of a user message's text: the string, or its text blocks summed. */
+  /**
+   * Length (UTF-16 units) of a summary's text: the string, or the `text` of its `text` blocks
+   * summed; NaN (no summary) when the content is null, missing or neither.
+   */
   #contentLength(line: Uint8Array): number {
     const f = this.#fields;
-    if (f.contentStart < 0) return 0;
+    if (f.contentStart < 0) return NaN;
     const content = parseSlice(line, f.contentStart, f.contentEnd);
     if (typeof content === "string") return content.length;
+    if (!Array.isArray(content)) return NaN;
     let length = 0;
-    if (Array.isArray(content)) {
-      for (const block of content) {
-        if (block && typeof block === "object" && typeof block.text === "string") {
-          length += block.text.length;
-        }
+    for (const block of content) {
+      if (
+        block !== null && typeof block === "object" && block.type === "text" &&
+        typeof block.text === "string"
+      ) {
+        length += block.text.length;
       }
     }
     return length;
+  }
+
+  /**
+   * Times the boundaries whose `logicalParentUuid` named no earlier record: the first later
+   * record with that uuid, else (a uuid never written) the fallback noted at the boundary.
+   */
+  #resolveLaterParents(): void {
+    const arena = this.#uuidBytes;
+    const ends = this.#uuidEnds;
+    for (const later of this.#laterParents) {
+      const uuid = later.uuid;
+      let startMs = later.fallbackMs;
+      for (let k = later.from; k < ends.length; k++) {
+        const from = k === 0 ? 0 : ends[k - 1];
+        if (ends[k] - from !== uuid.length) continue;
+        let same = true;
+        for (let i = 0; i < uuid.length; i++) {
+          if (arena[from + i] !== uuid[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) {
+          startMs = this.#uuidTimes[k];
+          break;
+        }
+      }
+      const boundary = this.#boundaries[later.boundary];
+      const seconds = (boundary.timeMs - startMs) / 1000;
+      boundary.durationSeconds = seconds >= 0 ? seconds : NaN;
+    }
   }
 }

@@ -31,5 +31,6 @@ export async function parseTranscriptFile(
   const parser = new FileParser();
   const result = await readLines(path, (b, s, e, n) => parser.onLine(b, s, e, n));
   parser.addBlankLines(result.blankLines);
+  parser.addOversizedLines(result.oversizedLines);
   return { parse: parser.finish(), bytes: result.bytes };
 }

@@ -5,7 +5,7 @@
  */
 
 import { assembleCorpus, type AssembleOptions } from "./assemble_corpus.ts";
-import { discoverTranscripts } from "./discover.ts";
+import { discoverTranscriptFiles, UnreadablePathError } from "./discover.ts";
 import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
 import { PARALLEL_MIN_BYTES, runFilePool } from "./file_pool.ts";
@@ -16,7 +16,7 @@ import { warmUpParser } from "./warm_up.ts";
 export { parseTranscriptFile };
 
 /** Options of {@linkcode readCorpus}. */
-export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes"> {
+export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "paths"> {
   /** Called after each file with the number of files done, the total and the bytes so far. */
   onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
   /**
@@ -59,13 +59,17 @@ export async function readCorpus(
   paths: string[],
   options: ReadCorpusOptions = {},
 ): Promise<Corpus> {
-  const files = await discoverTranscripts(paths);
+  const { files, undecodableNames } = await discoverTranscriptFiles(paths);
   const sizes = await Promise.all(files.map(async (f) => {
+    let info: Deno.FileInfo;
     try {
-      return (await Deno.stat(f)).size;
+      info = await Deno.stat(f);
     } catch (error) {
       throw fileError(f, error);
     }
+    // Checked again here, just before the file is opened: only regular files are read.
+    if (!info.isFile) throw new UnreadablePathError(f, "not a regular file or directory");
+    return info.size;
   }));
   const total = sizes.reduce((a, b) => a + b, 0);
   const workers = Math.min(
@@ -108,7 +112,9 @@ export async function readCorpus(
       fileError,
     });
   }
-  return assembleCorpus(parses, { ...options, bytes });
+  const corpus = assembleCorpus(parses, { ...options, bytes, paths: files });
+  corpus.diagnostics.undecodableNames = undecodableNames;
+  return corpus;
 }
 
 /**
@@ -130,7 +136,7 @@ export async function readCorpus(
  */
 export function corpusFromText(
   files: { path: string; text: string }[],
-  options: Omit<AssembleOptions, "bytes"> = {},
+  options: Omit<AssembleOptions, "bytes" | "paths"> = {},
 ): Corpus {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let bytes = 0;
@@ -138,8 +144,9 @@ export function corpusFromText(
     const parser = new FileParser();
     const result = splitLines(text, (b, s, e, n) => parser.onLine(b, s, e, n));
     parser.addBlankLines(result.blankLines);
+    parser.addOversizedLines(result.oversizedLines);
     bytes += result.bytes;
     return parser.finish();
   });
-  return assembleCorpus(parses, { ...options, bytes });
+  return assembleCorpus(parses, { ...options, bytes, paths: sorted.map((f) => f.path) });
 }

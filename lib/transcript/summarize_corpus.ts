@@ -22,11 +22,13 @@ export interface CorpusSummary {
   model: string;
   files: number;
   bytes: number;
-  sessions: { main: number; subagent: number };
+  /** Included sessions by kind; helpers (forked agents) are counted apart from sub-agents. */
+  sessions: { main: number; subagent: number; helper: number };
   requests: number;
   excludedSessions: { otherModel: number; noTargetModel: number };
   malformedLines: number;
-  compactions: { auto: number; manual: number; timed: number };
+  /** Compactions by trigger (`unknown`: no trigger recorded), and those with a duration. */
+  compactions: { auto: number; manual: number; unknown: number; timed: number };
   /** Σ work-time gaps of all included sessions (agent time), hours. */
   workHours: number;
   /** D = Σ (x + y) over included requests, tokens. */
@@ -34,7 +36,7 @@ export interface CorpusSummary {
   billingMix: BillingMix;
   /** Uncached-token price multiplier: (1·Σu + 1.25·Σw5 + 2·Σw1h) / (Σu + Σw5 + Σw1h); null when there is no uncached token. */
   omega: number | null;
-  /** Median compaction input C of auto compactions, tokens (null: none). */
+  /** Median compaction input C of auto compactions, tokens (null: none); unknown triggers never count. */
   observedTrigger: number | null;
   /** Idle limit used for work time, seconds. */
   idleLimitSeconds: number;
@@ -79,15 +81,18 @@ export function summarizeCorpus(corpus: Corpus): CorpusSummary {
   }
   const billed = u + w5 + w1h + r + y;
   const share = (v: number) => (billed > 0 ? v / billed : 0);
-  let main = 0;
-  for (let s = 0; s < sessions.length; s++) if (sessions.kind[s] === SESSION_KIND.main) main++;
-  let auto = 0, timed = 0;
+  let main = 0, helper = 0;
+  for (let s = 0; s < sessions.length; s++) {
+    if (sessions.kind[s] === SESSION_KIND.main) main++;
+    else if (sessions.kind[s] === SESSION_KIND.helper) helper++;
+  }
+  let auto = 0, manual = 0, timed = 0;
   const autoInputs: number[] = [];
   for (let c = 0; c < compactions.length; c++) {
     if (compactions.trigger[c] === COMPACTION_TRIGGER.auto) {
       auto++;
       if (Number.isFinite(compactions.inputTokens[c])) autoInputs.push(compactions.inputTokens[c]);
-    }
+    } else if (compactions.trigger[c] === COMPACTION_TRIGGER.manual) manual++;
     if (Number.isFinite(compactions.durationSeconds[c])) timed++;
   }
   const uncached = u + w5 + w1h;
@@ -95,11 +100,11 @@ export function summarizeCorpus(corpus: Corpus): CorpusSummary {
     model: corpus.model,
     files: corpus.files,
     bytes: corpus.bytes,
-    sessions: { main, subagent: sessions.length - main },
+    sessions: { main, subagent: sessions.length - main - helper, helper },
     requests: requests.length,
     excludedSessions: { ...corpus.diagnostics.excludedSessions },
     malformedLines: corpus.diagnostics.malformedLines,
-    compactions: { auto, manual: compactions.length - auto, timed },
+    compactions: { auto, manual, unknown: compactions.length - auto - manual, timed },
     workHours: work / 3600,
     billedTokens: billed,
     billingMix: {

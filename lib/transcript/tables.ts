@@ -9,11 +9,19 @@
  * @module
  */
 
-/** Session kinds, stored as numbers in {@linkcode SessionTable.kind}. */
-export const SESSION_KIND = { main: 0, subagent: 1 } as const;
+/**
+ * Session kinds, stored as numbers in {@linkcode SessionTable.kind}. A helper is a forked agent
+ * whose `agentId` is `a<label>-<hex>` (`aside_question-…`, `aspeculation-…`): a context window
+ * of its own like a sub-agent, reported apart (docs/transcript-format.md, sub-agents).
+ */
+export const SESSION_KIND = { main: 0, subagent: 1, helper: 2 } as const;
 
-/** Compaction triggers, stored as numbers in {@linkcode CompactionTable.trigger}. */
-export const COMPACTION_TRIGGER = { auto: 0, manual: 1 } as const;
+/**
+ * Compaction triggers, stored as numbers in {@linkcode CompactionTable.trigger}. `unknown`:
+ * `compactMetadata` null, or without a `"auto"`/`"manual"` trigger; counted apart and never part
+ * of the observed trigger level.
+ */
+export const COMPACTION_TRIGGER = { auto: 0, manual: 1, unknown: 2 } as const;
 
 /** One row per de-duplicated API request of an included session. */
 export interface RequestTable {
@@ -54,7 +62,7 @@ export interface RequestTable {
 /** One row per included session (one context window). */
 export interface SessionTable {
   readonly length: number;
-  /** {@linkcode SESSION_KIND}: 0 main, 1 sub-agent. */
+  /** {@linkcode SESSION_KIND}: 0 main, 1 sub-agent, 2 helper. */
   readonly kind: Uint8Array;
   /** First row of the session in {@linkcode RequestTable}. */
   readonly firstRequest: Uint32Array;
@@ -67,11 +75,14 @@ export interface CompactionTable {
   readonly length: number;
   /** Row index into {@linkcode SessionTable}. */
   readonly session: Uint32Array;
-  /** {@linkcode COMPACTION_TRIGGER}: 0 auto, 1 manual. */
+  /** {@linkcode COMPACTION_TRIGGER}: 0 auto, 1 manual, 2 unknown. */
   readonly trigger: Uint8Array;
   /** Boundary timestamp, ms since epoch (NaN: none). */
   readonly timeMs: Float64Array;
-  /** C: compaction input tokens (`preTokens`, else x of the last request before; NaN: unknown). */
+  /**
+   * C: compaction input tokens (`preTokens`, else the matched compaction call's x, else x of the
+   * last request before; NaN: unknown).
+   */
   readonly inputTokens: Float64Array;
   /** Duration in seconds (durationMs, else the timestamp fallbacks; NaN: unknown or negative). */
   readonly durationSeconds: Float64Array;
@@ -79,10 +90,25 @@ export interface CompactionTable {
   readonly summaryTokens: Float64Array;
   /** R: context x of the session's first request after the boundary (NaN: none). */
   readonly postContext: Float64Array;
-  /** β: cached share of the session's last request before the boundary (NaN: none). */
+  /**
+   * β: the matched compaction call's own cached share r/x when the transcript has the call;
+   * otherwise the cached share of the session's last request before the boundary (NaN: none).
+   */
   readonly cachedShareBefore: Float64Array;
   /** Cached share c of the session's first request after the boundary (NaN: none). */
   readonly cachedShareAfter: Float64Array;
+  /**
+   * The matched compaction call's own usage (an `agent-acompact-<hex>.jsonl` file beside the
+   * session): `input_tokens`, tokens. NaN when the compaction has no matched call. Its output is
+   * not kept: the file holds a preliminary value, G stands for it.
+   */
+  readonly callInput: Float64Array;
+  /** The matched call's 5-minute cache writes, tokens (NaN: no matched call). */
+  readonly callCacheWrite5m: Float64Array;
+  /** The matched call's 1-hour cache writes, tokens (NaN: no matched call). */
+  readonly callCacheWrite1h: Float64Array;
+  /** The matched call's cache reads, tokens (NaN: no matched call). */
+  readonly callCacheRead: Float64Array;
 }
 
 /** Counts of everything the reader skipped or had to guess, by kind. */
@@ -108,18 +134,37 @@ export interface ReaderDiagnostics {
   crossFileDuplicateRequests: number;
   /** Requests keyed by record uuid because `message.id` was missing. */
   requestsWithoutMessageId: number;
-  /** Requests keyed by `message.id` alone because `requestId` was missing. */
-  requestsWithoutRequestId: number;
   /** `microcompact_boundary` records (not compactions). */
   microcompactions: number;
   /** Compactions whose duration could not be found or was negative (not in the time fit). */
   compactionsWithoutDuration: number;
-  /** Compactions without a summary record. */
+  /** Compactions without a summary (no summary record, or its content null or missing). */
   compactionsWithoutSummary: number;
+  /** Compactions of trigger `unknown` (`compactMetadata` null or without a trigger). */
+  compactionsWithUnknownTrigger: number;
+  /** Compaction calls (`agent-acompact-<hex>.jsonl`) matched to a boundary of their session. */
+  matchedCompactionCalls: number;
+  /**
+   * Compaction calls matched to no boundary: no parent session file, no boundary at or after the
+   * call's last request, no timestamp, or a boundary another (later) call already took.
+   */
+  unmatchedCompactionCalls: number;
   /** Sessions left out by reason: other model, or no request of the target model. */
   excludedSessions: { otherModel: number; noTargetModel: number };
   /** Requests per model over the whole corpus (before the model filter). */
   requestsByModel: Record<string, number>;
+  /**
+   * Lines longer than the reader's line limit (64 MiB, see `MAX_LINE_BYTES` in jsonl.ts),
+   * skipped unread.
+   */
+  oversizedLines: number;
+  /**
+   * Usage token counts that are present but not a number from 0 to 2^53 − 1 (negative, too
+   * large to add exactly, not a number); read as 0. `null` counts as absent.
+   */
+  invalidUsageValues: number;
+  /** Files or folders whose name is not valid UTF-8, skipped while walking (see discover.ts). */
+  undecodableNames: number;
 }
 
 /** Everything the reader returns for the trigger analysis and the corpus summary. */

@@ -21,7 +21,18 @@ import {
   wasmScanMembers,
 } from "./wasm_scanner.ts";
 
-/** Token counts of one usage object; negative, fractional-free, non-finite or absent counts are 0. */
+/**
+ * The largest token count taken as it is: 2^53 − 1, the largest integer a double holds exactly.
+ * A larger count (1e308 was seen in fuzzing) is invalid: read as 0 and counted, so that sums of
+ * counts stay finite and exact.
+ */
+export const MAX_TOKEN_COUNT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Token counts of one usage object. A count that is absent or `null` is 0; one that is present but
+ * not a number from 0 to {@linkcode MAX_TOKEN_COUNT} (negative, too large, a string, …) is 0 and
+ * counted in {@linkcode UsageTokens.invalid}.
+ */
 export class UsageTokens {
   /** `input_tokens` (u). */
   input = 0;
@@ -33,6 +44,8 @@ export class UsageTokens {
   cacheRead = 0;
   /** `output_tokens` (y). */
   output = 0;
+  /** Counts of the last read that were present but invalid (read as 0). */
+  invalid = 0;
 
   #line: Uint8Array = new Uint8Array(0);
   #created = 0;
@@ -64,6 +77,7 @@ export class UsageTokens {
         0;
     this.#created = 0;
     this.#breakdown = false;
+    this.invalid = 0;
     const first = line[start];
     // An array is an object to JSON.parse-based code too: every count reads as absent.
     if (first === 0x5b) return true;
@@ -99,16 +113,16 @@ export class UsageTokens {
       const ve = table[i + 3] - base;
       switch (id) {
         case KEY.input_tokens:
-          this.input = _count(line, vs, ve);
+          this.input = this.#count(line, vs, ve);
           break;
         case KEY.output_tokens:
-          this.output = _count(line, vs, ve);
+          this.output = this.#count(line, vs, ve);
           break;
         case KEY.cache_read_input_tokens:
-          this.cacheRead = _count(line, vs, ve);
+          this.cacheRead = this.#count(line, vs, ve);
           break;
         case KEY.cache_creation_input_tokens:
-          this.#created = _count(line, vs, ve);
+          this.#created = this.#count(line, vs, ve);
           break;
         case KEY.cache_creation:
           // The last one decides, as in JSON.parse; it is read after this loop (the table is
@@ -130,9 +144,9 @@ export class UsageTokens {
             const id = ids[OBJECT_KEY_IDS + k];
             const i = OBJECT_TABLE_INDEX + 4 * k;
             if (id === KEY.ephemeral_5m_input_tokens) {
-              this.cacheWrite5m = _count(line, table[i + 2] - base, table[i + 3] - base);
+              this.cacheWrite5m = this.#count(line, table[i + 2] - base, table[i + 3] - base);
             } else if (id === KEY.ephemeral_1h_input_tokens) {
-              this.cacheWrite1h = _count(line, table[i + 2] - base, table[i + 3] - base);
+              this.cacheWrite1h = this.#count(line, table[i + 2] - base, table[i + 3] - base);
             }
           }
         }
@@ -141,14 +155,22 @@ export class UsageTokens {
     return true;
   }
 
+  /** A count, or 0 counted as invalid (see {@linkcode MAX_TOKEN_COUNT}). */
+  #count(line: Uint8Array, start: number, end: number): number {
+    const value = _count(line, start, end);
+    if (value >= 0) return value;
+    if (value === INVALID) this.invalid++;
+    return 0;
+  }
+
   #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
     switch (ke - ks) {
       case 12:
-        if (keyIs(line, ks, ke, "input_tokens")) this.input = _count(line, vs, ve);
+        if (keyIs(line, ks, ke, "input_tokens")) this.input = this.#count(line, vs, ve);
         break;
       case 13:
-        if (keyIs(line, ks, ke, "output_tokens")) this.output = _count(line, vs, ve);
+        if (keyIs(line, ks, ke, "output_tokens")) this.output = this.#count(line, vs, ve);
         break;
       case 14:
         if (keyIs(line, ks, ke, "cache_creation")) {
@@ -161,11 +183,13 @@ export class UsageTokens {
         }
         break;
       case 23:
-        if (keyIs(line, ks, ke, "cache_read_input_tokens")) this.cacheRead = _count(line, vs, ve);
+        if (keyIs(line, ks, ke, "cache_read_input_tokens")) {
+          this.cacheRead = this.#count(line, vs, ve);
+        }
         break;
       case 27:
         if (keyIs(line, ks, ke, "cache_creation_input_tokens")) {
-          this.#created = _count(line, vs, ve);
+          this.#created = this.#count(line, vs, ve);
         }
         break;
     }
@@ -174,14 +198,20 @@ export class UsageTokens {
   #visitBreakdown = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
     if (ke - ks !== 25) return;
-    if (keyIs(line, ks, ke, "ephemeral_5m_input_tokens")) this.cacheWrite5m = _count(line, vs, ve);
-    else if (keyIs(line, ks, ke, "ephemeral_1h_input_tokens")) {
-      this.cacheWrite1h = _count(line, vs, ve);
+    if (keyIs(line, ks, ke, "ephemeral_5m_input_tokens")) {
+      this.cacheWrite5m = this.#count(line, vs, ve);
+    } else if (keyIs(line, ks, ke, "ephemeral_1h_input_tokens")) {
+      this.cacheWrite1h = this.#count(line, vs, ve);
     }
   };
 }
 
-/** A token count: positive finite numbers as they are, anything else 0. */
+/** {@linkcode _count} of a present value that is not a valid count. */
+const INVALID = -1;
+/** {@linkcode _count} of `null` (absent, as JSON.parse-based readers take it). */
+const NULL = -2;
+
+/** A token count: a number from 0 to MAX_TOKEN_COUNT as it is, `null` NULL, anything else INVALID. */
 function _count(line: Uint8Array, start: number, end: number): number {
   // A leading zero is left to JSON.parse, which rejects it as JSON does.
   if (end - start <= 15 && (line[start] !== 0x30 || end - start === 1)) {
@@ -195,5 +225,7 @@ function _count(line: Uint8Array, start: number, end: number): number {
     if (i === end) return value;
   }
   const value = sliceValue(line, start, end);
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+  if (value === null) return NULL;
+  if (typeof value !== "number" || !(value >= 0 && value <= MAX_TOKEN_COUNT)) return INVALID;
+  return value === 0 ? 0 : value; // -0 reads as 0
 }

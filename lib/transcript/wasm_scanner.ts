@@ -136,7 +136,8 @@ export const wasmScanMembers: (pos: number, end: number) => number = wasm.scan_m
 /**
  * Milliseconds since 1970 of the JSON string at absolute addresses `[pos, end)` (quotes included)
  * when it is a plain UTC timestamp, `YYYY-MM-DDTHH:MM:SS(.mmm)Z` with year ≥ 1 and day ≤ 28; NaN
- * for anything else, which the caller hands to `Date.parse` (see ./iso_time.ts).
+ * for anything else, which the caller reads by the ISO rule of ./iso_time.ts (a date-time without
+ * a zone is UTC there).
  */
 export const wasmIsoTimeMs: (pos: number, end: number) => number = wasm.iso_time_ms;
 

@@ -1,5 +1,5 @@
 /**
- * Test helper: decodes the 8-bit RGB/RGBA, non-interlaced PNGs that rsvg-convert writes, so
+ * Test helper: decodes the 8-bit RGB/RGBA, non-interlaced PNGs that `svgToPng` writes, so
  * tests can look at pixels. Not a general PNG decoder.
  *
  * @module

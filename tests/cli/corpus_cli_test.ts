@@ -25,7 +25,7 @@ Deno.test("corpus CLI: --json reports the hand-computed summary and nothing priv
     const summary = JSON.parse(out);
     assert.equal(summary.requests, 11);
     assert.equal(summary.billedTokens, 12264);
-    assert.deepEqual(summary.sessions, { main: 3, subagent: 2 });
+    assert.deepEqual(summary.sessions, { main: 3, subagent: 2, helper: 0 });
     // Transcript text, ids and paths never appear.
     for (const secret of ["SECRET", "m1:r1", "aaa", dir, "proj/"]) {
       assert.ok(!out.includes(secret), `output contains ${secret}`);
@@ -48,7 +48,11 @@ Deno.test("corpus CLI: --requests writes the per-request CSV without ids", async
     const csv = `${dir}/requests.csv`;
     assert.equal((await run(["--requests", csv, `${dir}/proj`])).code, 0);
     const rows = (await Deno.readTextFile(csv)).trim().split("\n");
-    assert.equal(rows[0], "session,kind,timestamp,u,w5,w1h,r,y,x,c");
+    assert.equal(
+      rows[0],
+      "session,session_kind,timestamp_utc,input_tokens,cache_write_5m_tokens," +
+        "cache_write_1h_tokens,cache_read_tokens,output_tokens,context_tokens,cached_share",
+    );
     assert.equal(rows.length, 12); // header + 11 requests
     assert.equal(rows[7], `2,main,2026-03-02T10:10:05.000Z,1,0,300,1202,40,1503,${1202 / 1503}`);
   });

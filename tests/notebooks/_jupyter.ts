@@ -22,7 +22,7 @@ const JUPYTER_DIR = join(ROOT, ".cache", "jupyter");
 
 /** The Debian command that installs what the notebooks need. */
 export const APT_INSTALL = "apt-get install --no-install-recommends jupyter-nbconvert " +
-  "python3-nbclient jupyter-client librsvg2-bin";
+  "python3-nbclient jupyter-client";
 
 /** Python with nbclient: `NOTEBOOK_PYTHON`, else `/usr/bin/python3` when present, else `python3`. */
 export const PYTHON = Deno.env.get("NOTEBOOK_PYTHON") ??
@@ -69,8 +69,6 @@ export async function jupyterMissing(): Promise<string | undefined> {
     return `${PYTHON} cannot import nbclient, nbformat, jupyter_client ` +
       `(${probe.stderr.trim().split("\n").pop()}); install Jupyter with \`${APT_INSTALL}\``;
   }
-  const rsvg = await run("rsvg-convert", ["--version"]);
-  if (rsvg.code !== 0) return `rsvg-convert is missing; install it with \`${APT_INSTALL}\``;
   return undefined;
 }
 

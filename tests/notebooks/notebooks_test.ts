@@ -7,8 +7,8 @@
  *    (`nbexec.py`, output to a temp folder), no cell errors, every display cell shows outputs of
  *    the committed kinds, every chart cell a PNG.
  *
- * Step 3 needs Jupyter and rsvg-convert (Debian: `jupyter-nbconvert python3-nbclient
- * jupyter-client librsvg2-bin`). Without them the step is skipped with a message saying so and
+ * Step 3 needs Jupyter (Debian: `jupyter-nbconvert python3-nbclient jupyter-client`); the
+ * charts' PNGs need nothing more (the renderer is WebAssembly from npm). Without them the step is skipped with a message saying so and
  * how to install them, unless `CI=true`, where it fails. The Deno kernel is registered inside
  * the project (`.cache/jupyter`, gitignored) on each run.
  *

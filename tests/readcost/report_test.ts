@@ -107,6 +107,8 @@ Deno.test("schema: version 1, fixed top-level and per-kind keys", () => {
     "repeatedRecordUuids",
     "invalidUsageValues",
     "compactBoundaries",
+    "skippedOversizedLines",
+    "skippedUndecodableNames",
   ]);
 });
 

@@ -112,11 +112,11 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       model: "claude-opus-5-5",
       files: 42,
       bytes: 123_456_789,
-      sessions: { main: 3, subagent: 39 },
+      sessions: { main: 3, subagent: 39, helper: 0 },
       requests: REQUESTS,
       excludedSessions: { otherModel: 2, noTargetModel: 1 },
       malformedLines: 4,
-      compactions: { auto: 11, manual: 1, timed: 10 },
+      compactions: { auto: 11, manual: 1, unknown: 0, timed: 10 },
       workHours: REQUESTS * 45 / 3600,
       billedTokens: inputs.billedTokens,
       billingMix: {

@@ -1,6 +1,7 @@
 /**
- * isoTimeMs must equal Date.parse of the decoded JSON string for every input (NaN for values that
- * are not non-empty strings). Every expected value below is computed with JSON.parse (to decode
+ * isoTimeMs must equal Date.parse of the decoded JSON string for every ISO 8601 input, a
+ * date-time without a zone read as UTC, and NaN for other text and values that are not strings
+ * (the rule of lib/transcript/iso_time.ts; timezone_test.ts checks the zone-less forms by hand). Every expected value below is computed with JSON.parse (to decode
  * the value) and Date.parse, independently of the digit-by-digit fast path in
  * lib/transcript/iso_time.ts (and its WebAssembly twin, used for bytes in the scanner's memory).
  * Random inputs come from mulberry32 with the seeds recorded next to each test.
@@ -18,7 +19,10 @@ import { int, mulberry32 } from "./_random.ts";
 
 const encoder = new TextEncoder();
 
-/** The reference: JSON.parse decodes the value, Date.parse reads a non-empty string. */
+/**
+ * The reference: JSON.parse decodes the value; a string in one of the ISO 8601 shapes (checked
+ * part by part here) goes to Date.parse, with "Z" added to a date-time that names no zone.
+ */
 function expectedMs(json: string): number {
   let value: unknown;
   try {
@@ -26,7 +30,16 @@ function expectedMs(json: string): number {
   } catch {
     return NaN;
   }
-  return typeof value === "string" && value !== "" ? Date.parse(value) : NaN;
+  if (typeof value !== "string") return NaN;
+  const zone = /(Z|z|[+-]\d\d:?\d\d)$/.exec(value)?.[0] ?? "";
+  const body = value.slice(0, value.length - zone.length);
+  const [date, time, ...more] = body.split(/[Tt ]/);
+  if (more.length > 0 || date === undefined) return NaN;
+  if (!/^([+-]\d{6}|\d{4})(-\d\d){0,2}$/.test(date)) return NaN;
+  if (time === undefined) return zone === "" ? Date.parse(value) : NaN;
+  if (date.split("-").length - (date.startsWith("-") ? 1 : 0) !== 3) return NaN;
+  if (!/^\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(time)) return NaN;
+  return Date.parse(zone === "" ? `${value}Z` : value);
 }
 
 /**

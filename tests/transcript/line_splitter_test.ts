@@ -117,14 +117,24 @@ Deno.test("LineSplitter: CRLF, blank lines, BOM, a final line without newline, l
   const seen: Line[] = [];
   const result = splitLines(text, (b, s, e, n) => seen.push([n, decoder.decode(b.subarray(s, e))]));
   assert.deepEqual(seen, expected);
-  assert.deepEqual(result, { bytes: bytes.length, blankLines: 2, lines: 3 });
+  assert.deepEqual(result, { bytes: bytes.length, blankLines: 2, lines: 3, oversizedLines: 0 });
   // A BOM not at the start stays in the line (by hand).
   const inner: Line[] = [];
   splitLines("a\n\uFEFFb", (b, s, e, n) => inner.push([n, decoder.decode(b.subarray(s, e))]));
   assert.deepEqual(inner, [[1, "a"], [2, "\uFEFFb"]]);
   // Empty input and a lone newline: no lines; the newline is one blank line (by hand).
-  assert.deepEqual(splitLines("", () => assert.fail()), { bytes: 0, blankLines: 0, lines: 0 });
-  assert.deepEqual(splitLines("\n", () => assert.fail()), { bytes: 1, blankLines: 1, lines: 0 });
+  assert.deepEqual(splitLines("", () => assert.fail()), {
+    bytes: 0,
+    blankLines: 0,
+    lines: 0,
+    oversizedLines: 0,
+  });
+  assert.deepEqual(splitLines("\n", () => assert.fail()), {
+    bytes: 1,
+    blankLines: 1,
+    lines: 0,
+    oversizedLines: 0,
+  });
   assert.equal(nextRegionOffset(), before);
 });
 
@@ -222,6 +232,7 @@ Deno.test("LineSplitter: readLines on a file with a small read size", async () =
         bytes: encoder.encode(text).length,
         blankLines: expected.blankLines,
         lines: expected.lines.length,
+        oversizedLines: 0,
       });
     }
   } finally {

@@ -86,7 +86,6 @@ Deno.test("reader: diagnostics count what was skipped", () => {
   assert.equal(d.duplicateBlocks, 3); // a1b in s1, a1 and a1b copied into s2
   assert.equal(d.crossFileDuplicateRequests, 1);
   assert.equal(d.requestsWithoutMessageId, 1);
-  assert.equal(d.requestsWithoutRequestId, 1);
   assert.equal(d.zeroUsageRequests, 0);
 });
 
@@ -100,8 +99,8 @@ Deno.test("reader: summary matches hand-computed totals", () => {
   assert.equal(s.billingMix.input, 22 / 12264);
   assert.equal(s.billingMix.output, 280 / 12264);
   assert.equal(s.omega, (22 + 1.25 * 2450 + 2 * 300) / (22 + 2450 + 300));
-  assert.deepEqual(s.sessions, { main: 3, subagent: 2 });
-  assert.deepEqual(s.compactions, { auto: 1, manual: 1, timed: 2 });
+  assert.deepEqual(s.sessions, { main: 3, subagent: 2, helper: 0 });
+  assert.deepEqual(s.compactions, { auto: 1, manual: 1, unknown: 0, timed: 2 });
   assert.equal(s.observedTrigger, 1503);
   assert.equal(s.workHours, (10 + 30 + 15 + 35 + 78) / 3600);
   assert.equal(s.files, 6);

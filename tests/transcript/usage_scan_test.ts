@@ -3,8 +3,8 @@
  * (`referenceUsage`): u = input_tokens; w5 = cache_creation.ephemeral_5m_input_tokens and
  * w1h = cache_creation.ephemeral_1h_input_tokens when cache_creation is an object (arrays
  * included, as `typeof` says), else all of cache_creation_input_tokens is w5; r =
- * cache_read_input_tokens; y = output_tokens. A count is the value when it is a positive finite
- * number, else 0. Expected values come from JSON.parse of the whole usage value; random inputs
+ * cache_read_input_tokens; y = output_tokens. A count is the value when it is a positive number
+ * up to 2^53 − 1 (Number.MAX_SAFE_INTEGER), else 0. Expected values come from JSON.parse of the whole usage value; random inputs
  * come from mulberry32 with the seeds recorded next to each test.
  *
  * Values JSON.parse rejects are generated only where UsageTokens reads a value (the five counts
@@ -34,7 +34,8 @@ function referenceUsage(json: string): Expected {
   }
   if (usage === null || typeof usage !== "object") return { kind: "absent" };
   const u = usage as Record<string, unknown>;
-  const count = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0;
+  const count = (v: unknown) =>
+    typeof v === "number" && v > 0 && v <= Number.MAX_SAFE_INTEGER ? v : 0;
   let w5 = count(u.cache_creation_input_tokens);
   let w1h = 0;
   const breakdown = u.cache_creation;
@@ -261,7 +262,9 @@ Deno.test("UsageTokens: hand-made cases", () => {
     ['{"input_tokens":1e400,"output_tokens":{"n":3}}', [0, 0, 0, 0, 0]],
     ['{ "input_tokens" : 12 , "output_tokens"\t:\t4 }', [12, 0, 0, 0, 4]],
     ['{"input_tokens":0,"output_tokens":0.0,"cache_read_input_tokens":-0}', [0, 0, 0, 0, 0]],
-    ['{"input_tokens":1234567890123456789}', [1234567890123456789, 0, 0, 0, 0]],
+    // Above 2^53 − 1: invalid, 0 (and counted, see usage_limits_test.ts).
+    ['{"input_tokens":1234567890123456789}', [0, 0, 0, 0, 0]],
+    ['{"input_tokens":9007199254740991}', [9007199254740991, 0, 0, 0, 0]],
     ["{}", [0, 0, 0, 0, 0]],
     // Leading zeros and other number syntax JSON rejects: throw, as JSON.parse does.
     ['{"input_tokens":01}', "throws"],

@@ -15,7 +15,6 @@ Deno.test("the warm-up file exercises the rare records and parses like any trans
   assert.equal(d.apiErrorRecords, 1);
   assert.equal(d.microcompactions, 1);
   assert.equal(d.requestsWithoutMessageId, 1);
-  assert.equal(d.requestsWithoutRequestId, 1);
   assert.ok(d.blocksWithoutUsage >= 1);
   assert.ok(d.duplicateBlocks >= 1); // the repeated response, folded in the file
   assert.deepEqual(Object.keys(d.requestsByModel).sort(), ["model-a", "model-b"]);
@@ -26,10 +25,10 @@ Deno.test("the warm-up file exercises the rare records and parses like any trans
   const parser = new FileParser();
   splitLines(warmUpText(0), (b, s, e, n) => parser.onLine(b, s, e, n));
   const parse = parser.finish();
-  assert.deepEqual(parse.sessions.map((s) => s.subagent), [false, true, true]);
-  assert.deepEqual(parse.boundaries.map((b) => [b.manual, b.durationSeconds]), [
-    [false, 9],
-    [true, 9],
+  assert.deepEqual(parse.sessions.map((s) => s.kind), [0, 1, 1]); // main, chain, agent "warm"
+  assert.deepEqual(parse.boundaries.map((b) => [b.trigger, b.durationSeconds]), [
+    [0, 9],
+    [1, 9],
   ]);
   assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14]);
 });

@@ -104,6 +104,10 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     postContext: cf(),
     cachedShareBefore: cf(),
     cachedShareAfter: cf(),
+    callInput: cf().fill(NaN),
+    callCacheWrite5m: cf().fill(NaN),
+    callCacheWrite1h: cf().fill(NaN),
+    callCacheRead: cf().fill(NaN),
   };
   comps.forEach((c, i) => {
     const at = compRow[i];

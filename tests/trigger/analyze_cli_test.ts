@@ -227,7 +227,12 @@ Deno.test("no compaction: exit 1, exactly the missing flags and an example comma
     assert.match(text.stdout, /not fitted: Cannot fit summary model: the corpus has no compaction/);
     const empty = await run(["--model", "nothing", dir]);
     assert.equal(empty.code, 1);
-    assert.match(empty.stderr, /no request of model nothing/);
+    // The amended message names the models with their request counts and the per-model view.
+    assert.match(
+      empty.stderr,
+      /3 requests by model \(x 3\), but no session has requests of nothing/,
+    );
+    assert.match(empty.stderr, /--model all/);
   });
 });
 

@@ -1,0 +1,113 @@
+/**
+ * The input of every reading command: the paths the user typed (resolved where the user stands),
+ * or the default transcript folders, then the transcript files they name, filtered by `--since`,
+ * `--until`, `--project`. The same file list feeds every analysis of one run.
+ *
+ * @module
+ */
+
+import { callerPath, defaultTranscriptRoots } from "../lib/transcript/default_roots.ts";
+import { discoverTranscriptFiles } from "../lib/transcript/discover.ts";
+import {
+  checkFilter,
+  type FilterResult,
+  filterTranscriptFiles,
+  type TranscriptFilter,
+} from "../lib/transcript/transcript_filter.ts";
+import { UsageError } from "./_shared.ts";
+
+/** The files of one run, and how they were chosen. */
+export interface SelectedInput {
+  /** The folders and files read: the user's, absolute, or the default folders. */
+  paths: string[];
+  /** Transcript files kept by the filter, sorted byte-wise (the reader's order). */
+  files: string[];
+  /** Transcript files found before the filter. */
+  found: number;
+  /** File and folder names skipped because they are not valid UTF-8 (counted, never shown). */
+  undecodableNames: number;
+  /** The filter as the JSON records it (`options.filters`). */
+  filters: FilterResult["filters"];
+}
+
+/**
+ * The filter named by the parsed options, checked.
+ *
+ * @param values Parsed option values (`since`, `until`, `project`).
+ * @returns The checked filter.
+ * @throws {UsageError} for a bad date, since after until, or an empty project.
+ */
+export function filterFromValues(
+  values: Record<string, string | boolean | string[] | undefined>,
+): TranscriptFilter {
+  const pick = (name: string) => typeof values[name] === "string" ? values[name] : undefined;
+  try {
+    return checkFilter({ since: pick("since"), until: pick("until"), project: pick("project") });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/**
+ * Resolves, discovers and filters the input of a reading command.
+ *
+ * @param positionals Paths as typed (relative ones are meant from where the user stands).
+ * @param filter The checked filter.
+ * @returns The files to read and the record of how they were chosen.
+ * @throws {Deno.errors.NotFound} for a path that does not exist, or when no path is given and no
+ *   default transcript folder exists (the message names the folders looked at).
+ */
+export async function selectInput(
+  positionals: readonly string[],
+  filter: TranscriptFilter,
+): Promise<SelectedInput> {
+  const paths = positionals.length > 0
+    ? positionals.map((p) => callerPath(p))
+    : defaultTranscriptRoots();
+  const discovered = await discoverTranscriptFiles(paths);
+  const { files, filters } = await filterTranscriptFiles(discovered.files, filter);
+  return {
+    paths,
+    files,
+    found: discovered.files.length,
+    undecodableNames: discovered.undecodableNames,
+    filters,
+  };
+}
+
+/**
+ * The message when the filter left no file, or undefined when some file is left.
+ *
+ * @param command The command's name.
+ * @param input The selected input.
+ * @returns One line for stderr, or undefined.
+ */
+export function filteredOutMessage(command: string, input: SelectedInput): string | undefined {
+  if (input.files.length > 0 || input.found === 0) return undefined;
+  const f = input.filters;
+  const rule = [
+    f.since === null ? "" : `--since ${f.since}`,
+    f.until === null ? "" : `--until ${f.until}`,
+    f.project === null ? "" : `--project ${JSON.stringify(f.project)}`,
+  ].filter((s) => s !== "").join(" ");
+  return `${command}: empty sample: ${rule} left out all ${input.found} transcript files ` +
+    `(${f.leftOut.sessions} sessions, ${f.leftOut.undatedSessions} without a timestamp)`;
+}
+
+/**
+ * One text line saying what the filter kept, or "" when no filter was given.
+ *
+ * @param filters The filter record.
+ * @returns e.g. `Filter: --since 2026-01-01 --project "app": left out 12 files (5 sessions)`.
+ */
+export function filterLine(filters: SelectedInput["filters"]): string {
+  const rule = [
+    filters.since === null ? "" : `--since ${filters.since}`,
+    filters.until === null ? "" : `--until ${filters.until}`,
+    filters.project === null ? "" : `--project ${JSON.stringify(filters.project)}`,
+  ].filter((s) => s !== "").join(" ");
+  if (rule === "") return "";
+  const l = filters.leftOut;
+  return `Filter: ${rule}: left out ${l.files} files (${l.sessions} sessions` +
+    `${l.undatedSessions > 0 ? `, ${l.undatedSessions} without a timestamp` : ""})`;
+}
