@@ -140,6 +140,28 @@ Deno.test("schema: analyze --json --model all, once the per-model view exists", 
   assertValid("analyze", run.doc);
 });
 
+Deno.test("schema: the per-model layout, built from a real analysis, and a broken entry", async () => {
+  // The --model all layout (lib/trigger/analyze_models.ts): { schemaVersion, options, models:
+  // [{ model, analysis } | { model, error }], comparison, modelsWithoutSession }. Until the CLI
+  // gives it on this branch, a real single-model document stands in as the analysis.
+  const run = await runJson("analyze", ["--workloads", "5", SAMPLE]);
+  assert.equal(run.code, 0, run.stderr);
+  const doc = {
+    schemaVersion: 1,
+    options: { model: "all" },
+    models: [
+      { model: "claude-opus-5-5", analysis: run.doc },
+      { model: "claude-haiku-4-5", error: { message: "no compaction", missing: ["a", "v"] } },
+    ],
+    comparison: [{ model: "claude-opus-5-5", sessions: 56, requests: 2000, error: null }],
+    modelsWithoutSession: [],
+  };
+  assertValid("analyze", doc);
+  const broken = structuredClone(doc) as { models: Record<string, unknown>[] };
+  delete broken.models[1].error;
+  assertInvalid("analyze", broken, /"keyword": "oneOf"/);
+});
+
 Deno.test("schema: measure --json on the sample matches, a broken one does not", async () => {
   const run = await runJson("measure", projects());
   assert.equal(run.code, 0, run.stderr);
