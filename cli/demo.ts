@@ -17,7 +17,7 @@ import { svgToPng, triggerFigure } from "../lib/charts/mod.ts";
 import { measureReadCost } from "../lib/readcost/measure_paths.ts";
 import { formatReadCostText } from "../lib/readcost/format_text.ts";
 import { writeReport } from "../lib/report/write_report.ts";
-import { analyzeTriggerWithSums } from "../lib/trigger/analyze.ts";
+import { analyzeTrigger } from "../lib/trigger/analyze.ts";
 import { readCorpus } from "../lib/transcript/mod.ts";
 import { formatReport } from "./analyze.ts";
 import { EXIT, failureExit, progressReporter } from "./_shared.ts";
@@ -98,7 +98,7 @@ export async function main(args: string[]): Promise<number> {
     const projects = join(corpusDir, "projects");
     const corpus = await readCorpus([projects], { onProgress: progressReporter("demo: reading") });
     stage("demo: fitting, resampling and replaying");
-    const analysis = await analyzeTriggerWithSums(corpus);
+    const analysis = await analyzeTrigger(corpus);
     const report = analysis.report;
     await Deno.mkdir(out, { recursive: true });
     await Deno.writeTextFile(join(out, "analysis.json"), JSON.stringify(report, null, 2) + "\n");

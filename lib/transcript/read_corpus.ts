@@ -59,6 +59,71 @@ export async function readCorpus(
   paths: string[],
   options: ReadCorpusOptions = {},
 ): Promise<Corpus> {
+  const { parses, bytes } = await readFileParses(paths, options);
+  return assembleCorpus(parses, { ...options, bytes });
+}
+
+/**
+ * Reads once and assembles one corpus per model: every model with at least one included
+ * session (a session of that model alone), most requests first (ties: alphabetically). Models
+ * whose requests all sit in sessions shared with another model are listed apart.
+ *
+ * @param paths Files and directories.
+ * @param options Idle limit, progress, workers (`model` is ignored).
+ * @returns The corpora and the models left without a session, with their request counts.
+ * @throws As {@linkcode readCorpus}.
+ *
+ * @example Two models, one session each
+ * ```ts
+ * import { readCorpusPerModel } from "./read_corpus.ts";
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * const line = (id: string, model: string) =>
+ *   `{"type":"assistant","uuid":"${id}","requestId":"${id}","timestamp":"2026-01-01T00:00:00Z",` +
+ *   `"message":{"id":"${id}","model":"${model}","usage":{"input_tokens":3,"output_tokens":1}}}\n`;
+ * await Deno.writeTextFile(`${dir}/a.jsonl`, line("a", "opus"));
+ * await Deno.writeTextFile(`${dir}/b.jsonl`, line("b", "sonnet") + line("c", "sonnet"));
+ * const { corpora } = await readCorpusPerModel([dir]);
+ * assert.deepEqual(corpora.map((c) => c.model), ["sonnet", "opus"]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function readCorpusPerModel(
+  paths: string[],
+  options: ReadCorpusOptions = {},
+): Promise<{ corpora: Corpus[]; withoutSession: { model: string; requests: number }[] }> {
+  const { parses, bytes } = await readFileParses(paths, options);
+  const { model: _ignored, ...rest } = options;
+  const first = assembleCorpus(parses, { ...rest, bytes });
+  const counts = first.diagnostics.requestsByModel;
+  const models = Object.keys(counts).sort((a, b) =>
+    counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0)
+  );
+  const corpora: Corpus[] = [];
+  const withoutSession: { model: string; requests: number }[] = [];
+  for (const model of models) {
+    const corpus = model === first.model
+      ? first
+      : assembleCorpus(parses, { ...rest, model, bytes });
+    if (corpus.sessions.length > 0) corpora.push(corpus);
+    else withoutSession.push({ model, requests: counts[model] });
+  }
+  return { corpora, withoutSession };
+}
+
+/**
+ * The parse of every transcript under `paths`, in byte-wise path order, before assembly: what
+ * {@linkcode readCorpus} assembles (once, or once per model).
+ *
+ * @param paths Files and directories.
+ * @param options Progress callback and workers.
+ * @returns The parses and the bytes read.
+ * @throws As {@linkcode readCorpus}.
+ */
+export async function readFileParses(
+  paths: string[],
+  options: ReadCorpusOptions = {},
+): Promise<{ parses: FileParse[]; bytes: number }> {
   const files = await discoverTranscripts(paths);
   const sizes = await Promise.all(files.map(async (f) => {
     try {
@@ -108,7 +173,7 @@ export async function readCorpus(
       fileError,
     });
   }
-  return assembleCorpus(parses, { ...options, bytes });
+  return { parses, bytes };
 }
 
 /**
