@@ -91,7 +91,7 @@ export function coveringTriggerGrid(
  * ```
  */
 export function triggerGrid(
-  model: { g0: number; g1: number; postPrefix: number },
+  model: { g0: number; g1: number; minSummaryTokens?: number; postPrefix: number },
   options: TriggerGridOptions = {},
 ): Float64Array {
   const { from, to, step } = { ...DEFAULT_TRIGGER_GRID, ...options };
