@@ -424,8 +424,8 @@ function recommendationLines(r: TriggerReport): string[] {
     (rec.atObservedTrigger === null || rec.savingVsObservedTrigger === null
       ? ""
       : `; against ${(rec.atObservedTrigger.trigger / 1000).toFixed(1)}K observed (${
-        usd(rec.atObservedTrigger.costPerMillion.mean)
-      }, time share ${pct(rec.atObservedTrigger.timeShare.mean)}) that is ${
+        usd(rec.atObservedTrigger.costPerMillion)
+      }, time share ${pct(rec.atObservedTrigger.timeShare)}) that is ${
         rec.savingVsObservedTrigger >= 0
           ? `${pct(rec.savingVsObservedTrigger)} less`
           : `${pct(-rec.savingVsObservedTrigger)} more`
@@ -464,7 +464,11 @@ export function formatModelsReport(doc: ModelsReport): string {
     parts.push(
       "analysis" in entry
         ? formatReport(entry.analysis)
-        : `Not analysed: ${entry.error.message}.\n`,
+        : `Not analysed: ${entry.error.message}.${
+          entry.error.missing.length === 0
+            ? ""
+            : ` Missing: ${entry.error.missing.map((m) => MODEL_FLAGS[m].flag).join(", ")}.`
+        }\n`,
     );
   }
   const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>

@@ -320,14 +320,20 @@ export interface TriggerReport {
   diagnostics: ReaderDiagnostics;
 }
 
-/** The mean curves (workloads 1 … K) at the observed trigger. */
+/**
+ * The mean curves (workloads 1 … K) at the observed trigger, interpolated linearly between the
+ * two grid triggers around it (the default grid always has them; replaying there too would cost
+ * about a third of the whole replay).
+ */
 export interface ObservedTriggerPoint {
   /** The observed trigger, tokens. */
   trigger: number;
-  /** USD per million billed tokens. */
-  costPerMillion: BandPoint;
-  /** Share of agent time spent compacting. */
-  timeShare: BandPoint;
+  /** Mean USD per million billed tokens. */
+  costPerMillion: number;
+  /** Mean share of agent time spent compacting. */
+  timeShare: number;
+  /** The grid triggers interpolated between, tokens (equal when on the grid). */
+  between: [number, number];
 }
 
 /** The `recommendation` block: the chosen trigger and its setting. */
@@ -347,7 +353,10 @@ export interface Recommendation {
    * million tokens; negative when dearer; null when either is unknown).
    */
   savingVsObservedTrigger: number | null;
-  /** The replay's curves at the observed trigger itself (null without automatic compactions). */
+  /**
+   * The mean curves at the observed trigger (null without automatic compactions, or when it
+   * lies outside the grid).
+   */
   atObservedTrigger: ObservedTriggerPoint | null;
   /** Why no trigger meets the budget (null otherwise). */
   budgetError: string | null;
@@ -705,23 +714,17 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
   let atObserved: TriggerReport["checks"]["replayAtObservedTrigger"] = null;
   let observedPoint: ObservedTriggerPoint | null = null;
   if (summary.observedTrigger !== null) {
-    // Every workload at the observed trigger: workload 0 is the check, 1 … K the curves' value
-    // there (the trigger is usually not a grid point), against which a saving is stated.
-    const here = priceCurves(
-      replayWorkloads(steps, workloads.plans, { triggers: [summary.observedTrigger], model }),
-      inputs,
-    );
-    const cost = here.observed.costPerMillion[0];
+    const one = replayWorkloads(steps, [workloads.plans[0]], {
+      triggers: [summary.observedTrigger],
+      model,
+    });
+    const cost = priceCurves(one, inputs).observed.costPerMillion[0];
     atObserved = {
       trigger: summary.observedTrigger,
       costPerMillion: cost,
       ratioToObservedBill: cost / bill.costPerMillion,
     };
-    observedPoint = {
-      trigger: summary.observedTrigger,
-      costPerMillion: _bandPoint(here.costPerMillion, 0),
-      timeShare: _bandPoint(here.timeShare, 0),
-    };
+    observedPoint = _interpolateAt(summary.observedTrigger, triggers, curves);
   }
 
   const delta = meanGrowth(steps);
@@ -889,10 +892,9 @@ function _recommend(
     trigger: point.trigger,
     costPerMillion: point.costPerMillion,
     timeShare: point.timeShare,
-    savingVsObservedTrigger: atObservedTrigger === null ||
-        point.costPerMillion.mean === null || atObservedTrigger.costPerMillion.mean === null
+    savingVsObservedTrigger: atObservedTrigger === null || point.costPerMillion.mean === null
       ? null
-      : 1 - point.costPerMillion.mean / atObservedTrigger.costPerMillion.mean,
+      : 1 - point.costPerMillion.mean / atObservedTrigger.costPerMillion,
     budgetError,
     kind: setting.kind,
     settings: setting.settings,
@@ -901,4 +903,23 @@ function _recommend(
     arithmetic: setting.arithmetic,
     caveat: setting.caveat,
   };
+}
+
+/** The mean curves at `trigger`, linear between the grid points around it (null outside). */
+function _interpolateAt(
+  trigger: number,
+  triggers: Float64Array,
+  curves: ReturnType<typeof priceCurves>,
+): ObservedTriggerPoint | null {
+  const n = triggers.length;
+  if (n === 0 || trigger < triggers[0] || trigger > triggers[n - 1]) return null;
+  let hi = 0;
+  while (triggers[hi] < trigger) hi++;
+  const lo = triggers[hi] === trigger ? hi : hi - 1;
+  const w = lo === hi ? 0 : (trigger - triggers[lo]) / (triggers[hi] - triggers[lo]);
+  const at = (v: Float64Array) => v[lo] + w * (v[hi] - v[lo]);
+  const cost = at(curves.costPerMillion.mean);
+  const share = at(curves.timeShare.mean);
+  if (!Number.isFinite(cost) || !Number.isFinite(share)) return null;
+  return { trigger, costPerMillion: cost, timeShare: share, between: [triggers[lo], triggers[hi]] };
 }

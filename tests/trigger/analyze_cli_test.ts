@@ -344,3 +344,86 @@ Deno.test("two compactions: the time fit runs, G(C) is the median G, said in the
     assert.equal(given.fit.compactionModelError, null);
   });
 });
+
+Deno.test("analyze --max-time-share and --context-window: recorded, and the setting follows", async () => {
+  await withCorpus(async (dir) => {
+    const base = JSON.parse(
+      (await run(["--json", ...fast, "--context-window", "1000000", dir])).stdout,
+    );
+    assert.equal(base.options.contextWindow, 1000000);
+    assert.equal(base.recommendation.contextWindow, 1000000);
+    const shares = base.replay.map((p: { timeShare: { mean: number } }) => p.timeShare.mean);
+    const budget = Math.min(...shares) + 1e-9;
+    const r = await run(["--json", ...fast, "--max-time-share", String(budget), dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.options.maxTimeShare, budget);
+    // Only the point with the lowest time share qualifies.
+    assert.equal(
+      doc.recommendation.trigger,
+      base.replay[shares.indexOf(Math.min(...shares))].trigger,
+    );
+    const none = await run([...fast, "--max-time-share", "0", dir]);
+    assert.equal(none.code, 0, none.stderr);
+    assert.match(
+      none.stdout,
+      /Recommendation: none within a time share of 0\.0%: no trigger of the grid/,
+    );
+    for (
+      const bad of [["--max-time-share", "1.5"], ["--context-window", "0"], [
+        "--max-time-share=-0.1",
+      ]]
+    ) {
+      assert.equal((await run([...bad, dir])).code, 2, bad.join(" "));
+    }
+    const help = (await run(["--help"])).stdout;
+    assert.match(help, /--max-time-share SHARE/);
+    assert.match(help, /--context-window TOKENS/);
+    assert.match(help, /--model NAME\|all/);
+  });
+});
+
+Deno.test("analyze --model all: every model on its own, then the comparison", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const f of syntheticTranscripts({ model: "model-a" })) {
+      await Deno.writeTextFile(`${dir}/a-${f.path.split("/").pop()}`, f.text);
+    }
+    // A second model without compactions: it is listed, with why and the flags it misses.
+    await Deno.writeTextFile(
+      `${dir}/b.jsonl`,
+      [0, 1, 2].map((i) => ask(i, 10 * i, 1000 * (i + 1), 500)).join("\n") + "\n",
+    );
+    const json = await run(["--json", "--model", "all", ...fast, dir]);
+    assert.equal(json.code, 0, json.stderr);
+    const doc = JSON.parse(json.stdout);
+    assert.deepEqual(Object.keys(doc), [
+      "schemaVersion",
+      "options",
+      "models",
+      "comparison",
+      "modelsWithoutSession",
+    ]);
+    assert.deepEqual(doc.models.map((m: { model: string }) => m.model), ["model-a", "x"]);
+    assert.equal(doc.models[0].analysis.corpus.model, "model-a");
+    assert.equal(doc.models[0].analysis.options.workloads, 4);
+    assert.match(doc.models[1].error.message, /no compaction of model "x"/);
+    assert.equal(doc.comparison[1].requests, 3);
+    assert.equal(doc.comparison[1].cheapestTrigger, null);
+    assert.equal(
+      doc.comparison[0].cheapestTrigger,
+      doc.models[0].analysis.steadyState.replayArgminTokens,
+    );
+    const again = await run(["--json", "--model", "all", ...fast, dir]);
+    assert.equal(again.stdout, json.stdout, "byte-identical");
+    assert.ok(!json.stdout.includes(dir), "no paths in the output");
+    const text = await run(["--model", "all", ...fast, dir]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /=== model-a ===/);
+    assert.match(text.stdout, /=== x ===\nNot analysed: .*Missing: --a, --v, --summary-tokens/);
+    assert.match(text.stdout, /Comparison \(each model's cost per million/);
+    assert.match(text.stdout, /\n  x +1 +3 /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -384,3 +384,97 @@ Deno.test("a fitted v <= 0 is refused with a named error, unless v is given", as
   assert.equal(r.timeModel.vTokensPerSecond, 50);
   assert.equal(r.fit.timeModelSource, "fit and options");
 });
+
+Deno.test("the default grid covers the observed trigger and the cheapest point on its edge is flagged", async () => {
+  // The test transcripts compact near 150K: half is 75000 > 40000 and twice is 300000 < 1M, so
+  // the default grid stays 40K … 1M; a corpus compacting near 30K starts at 10K (half = 15000 ->
+  // 10000 in whole steps of 10000) and keeps 10000 in the document's options.
+  const r = await run(corpus, { workloads: 4 });
+  assert.equal(r.options.triggerFrom, 40000);
+  assert.equal(r.options.triggerTo, 1_000_000);
+  const low = corpusFromText(syntheticTranscripts({ trigger: 30000, requestsPerSession: 60 }));
+  const lowR = await run(low, { workloads: 4, triggerTo: 200000 });
+  assert.ok(lowR.corpus.observedTrigger! < 40000, `${lowR.corpus.observedTrigger}`);
+  assert.equal(lowR.options.triggerFrom, 10000);
+  assert.equal(lowR.replay[0].trigger > lowR.corpus.observedTrigger! / 2 - 10000, true);
+  // The flag is exactly "the argmin is the first or the last replayed trigger".
+  for (const doc of [r, lowR]) {
+    const triggers = doc.replay.map((p) => p.trigger);
+    const arg = doc.steadyState.replayArgminTokens;
+    assert.equal(
+      doc.steadyState.argminAtGridEdge,
+      arg === triggers[0] || arg === triggers[triggers.length - 1],
+    );
+  }
+  // A one-point grid: its only point is both edges.
+  const one = await run(corpus, { ...small, triggerFrom: 200000, triggerTo: 200000 });
+  assert.equal(one.steadyState.argminAtGridEdge, true);
+  // Cached input as dear as uncached (α = 1): holding context costs most, the smallest trigger
+  // wins, on the edge; the recommended setting is then the percentage override below 67K.
+  const dear = await run(corpus, { ...small, alpha: 1 });
+  assert.equal(dear.steadyState.replayArgminTokens, 60000);
+  assert.equal(dear.steadyState.argminAtGridEdge, true);
+  assert.equal(dear.recommendation.kind, "percentOverride");
+});
+
+Deno.test("the recommendation: cheapest, or cheapest within the time budget, and its setting", async () => {
+  // From 80K on, the cheapest trigger leaves a window within 100,000 … 1,000,000.
+  const grid = { ...small, triggerFrom: 80000 };
+  const r = await run(corpus, { ...grid, contextWindow: 1_000_000 });
+  const rec = r.recommendation;
+  assert.equal(rec.kind, "window");
+  assert.equal(rec.basis, "cheapest");
+  assert.equal(rec.trigger, r.steadyState.replayArgminTokens);
+  assert.equal(rec.contextWindowSource, "option");
+  assert.equal(r.options.contextWindow, 1_000_000);
+  assert.equal(rec.settings.autoCompactWindow, rec.trigger! + 33000);
+  assert.deepEqual(rec.environment, [`CLAUDE_CODE_AUTO_COMPACT_WINDOW=${rec.trigger! + 33000}`]);
+  // Saving against the observed trigger: the mean cost there, linear between its grid
+  // neighbours, worked out here from the document's own curve.
+  const obs = r.corpus.observedTrigger!;
+  const hi = r.replay.findIndex((p) => p.trigger >= obs);
+  const [p, q] = [r.replay[hi - 1], r.replay[hi]];
+  const w = (obs - p.trigger) / (q.trigger - p.trigger);
+  const there = p.costPerMillion.mean! + w * (q.costPerMillion.mean! - p.costPerMillion.mean!);
+  assert.ok(Math.abs(rec.atObservedTrigger!.costPerMillion - there) < 1e-12);
+  assert.deepEqual(rec.atObservedTrigger!.between, [p.trigger, q.trigger]);
+  assert.ok(
+    Math.abs(rec.savingVsObservedTrigger! - (1 - rec.costPerMillion!.mean! / there)) < 1e-12,
+  );
+
+  // A budget: the cheapest point whose mean time share is at most it, found here by a plain scan.
+  const shares = r.replay.map((p) => p.timeShare.mean!);
+  const budget = (shares[0] + shares[shares.length - 1]) / 2;
+  let expected = -1;
+  for (let i = 0; i < r.replay.length; i++) {
+    if (
+      shares[i] <= budget &&
+      (expected < 0 || r.replay[i].costPerMillion.mean! < r.replay[expected].costPerMillion.mean!)
+    ) expected = i;
+  }
+  const b = await run(corpus, { ...grid, maxTimeShare: budget });
+  assert.equal(b.options.maxTimeShare, budget);
+  assert.equal(b.recommendation.basis, "timeBudget");
+  assert.equal(b.recommendation.trigger, r.replay[expected].trigger);
+  assert.ok(b.recommendation.timeShare!.mean! <= budget);
+  // The replay and the unconstrained argmin do not move.
+  assert.equal(b.steadyState.replayArgminTokens, r.steadyState.replayArgminTokens);
+  // No trigger within the budget: why, and nothing recommended.
+  const none = await run(corpus, { ...small, maxTimeShare: 0 });
+  assert.equal(none.recommendation.trigger, null);
+  assert.equal(none.recommendation.settings.autoCompactWindow, null);
+  assert.match(
+    none.recommendation.budgetError!,
+    /no trigger of the grid has a mean time share of at most 0\.0%/,
+  );
+  await assert.rejects(() => analyzeTrigger(corpus, { ...small, maxTimeShare: 2 }), /maxTimeShare/);
+  await assert.rejects(
+    () => analyzeTrigger(corpus, { ...small, contextWindow: -1 }),
+    /contextWindow/,
+  );
+  // The default window is 200,000: a trigger above 167,000 is not reachable there.
+  const high = await run(corpus, { ...small, triggerFrom: 180000, triggerTo: 300000 });
+  assert.equal(high.recommendation.contextWindowSource, "default");
+  assert.equal(high.recommendation.kind, "notReachable");
+  assert.equal(high.recommendation.settings.autoCompactWindow, null);
+});
