@@ -422,7 +422,7 @@ Deno.test("analyze --model all: every model on its own, then the comparison", as
     assert.match(text.stdout, /=== model-a ===/);
     assert.match(text.stdout, /=== x ===\nNot analysed: .*Missing: --a, --v, --summary-tokens/);
     assert.match(text.stdout, /Comparison \(each model's cost per million/);
-    assert.match(text.stdout, /\n  x +1 +3 /);
+    assert.match(text.stdout, /\n {2}x +1 +3 /);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
