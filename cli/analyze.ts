@@ -159,9 +159,8 @@ const NUMBER_FLAGS: NumberFlag[] = [
 ];
 
 /**
- * Each input the corpus may fail to give: its flag, what the flag takes, and the example value
- * (the full synthetic corpus, which reproduces the published one: a 8.9e-5 s/token, v 79 tokens/s,
- * median G 7991 tokens, P 57399 tokens, β 0.996, c_post 0.305).
+ * Each input the corpus may fail to give: its flag and an example value (those of the full
+ * synthetic corpus, which reproduces the published one, rounded).
  */
 const MODEL_FLAGS: Record<ModelInput, { flag: string; example: string }> = {
   a: { flag: "--a", example: "9e-5" },
@@ -432,7 +431,11 @@ function recommendationLines(r: TriggerReport): string[] {
       } per million`),
   ];
   const windowNote = `context window ${rec.contextWindow} tokens (${
-    rec.contextWindowSource === "option" ? "--context-window" : "default; set --context-window"
+    rec.contextWindowSource === "option"
+      ? "--context-window"
+      : rec.contextWindowSource === "catalog"
+      ? "the model's, from the price catalog"
+      : "default; set --context-window"
   })`;
   if (rec.kind === "notReachable" || rec.settings.autoCompactWindow === null) {
     lines.push(`  Not reachable for this model: ${rec.arithmetic}; ${windowNote}.`);
