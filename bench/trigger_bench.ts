@@ -224,7 +224,7 @@ async function main(args: string[]): Promise<number> {
   console.log(`re-price for a new v: median ${revelo.ms.toFixed(2)} ms`);
 
   if (values.corpus) {
-    const report = analyzeTrigger(corpus, { workloads });
+    const { report } = await analyzeTrigger(corpus, { workloads });
     const f = report.fit;
     const at = report.checks.replayAtObservedTrigger;
     console.log(

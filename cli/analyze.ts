@@ -1,19 +1,32 @@
 /**
  * `deno task analyze [PATH...]`: when should the model compact? Replays the corpus's sessions
- * at every trigger of a grid and prints the cost and time-share curves (analysis-spec §2, §3,
- * §5).
+ * at every trigger of a grid and prints the cost and time-share curves, the cheapest trigger
+ * and the Claude Code setting that puts compaction there (docs/method.md). With `--model all`,
+ * every model on its own, then a comparison table.
  *
  * @module
  */
 
 import { BLOCK_METHODS, type BlockMethod } from "../lib/stats/block_resample.ts";
-import { readCorpus } from "../lib/transcript/mod.ts";
 import {
+  type Corpus,
+  DEFAULT_IDLE_LIMIT_SECONDS,
+  defaultProjectsDir,
+  readCorpus,
+  readCorpusPerModel,
+} from "../lib/transcript/mod.ts";
+import {
+  analyzeModels,
   type AnalyzeOptions,
-  analyzeTriggerParallel,
+  analyzeTrigger,
+  AUTO_COMPACT_ARITHMETIC,
   DEFAULT_ANALYZE_OPTIONS,
+  DEFAULT_CONTEXT_WINDOW,
+  DEFAULT_TRIGGER_GRID,
+  MIN_DEFAULT_TRIGGER,
   MissingModelInputsError,
   type ModelInput,
+  type ModelsReport,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
@@ -35,23 +48,27 @@ import { filteredOutMessage, filterFromValues, filterLine, selectInput } from ".
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
-/** Replay threads: 1, since on the 2-core machines here worker start-up and contention ate the gain. */
-const DEFAULT_THREADS = 1;
+const G = DEFAULT_TRIGGER_GRID;
+const W = AUTO_COMPACT_ARITHMETIC;
 
 const HELP = `Usage: deno task analyze [OPTIONS] [--] [PATH...]
 
 Replays every session of the corpus at every compaction trigger of a grid, for the observed
 history and ${D.workloads} block-bootstrap resamples, and reports the cost per million tokens and the
 share of agent time spent compacting at each trigger, the cheapest trigger with its 10-90% band,
-the steady-state T*, and checks (observed bill vs the replay at the observed trigger).
+the steady-state T*, checks (observed bill vs the replay at the observed trigger), and the
+Claude Code setting (settings.json autoCompactWindow, or the environment) that puts automatic
+compaction at the cheapest trigger, or at the cheapest within --max-time-share.
 Directories are walked recursively for *.jsonl; relative paths are taken from where you run the
 command. With no PATH: the folders of $CLAUDE_CONFIG_DIR (comma-separated), else
 ~/.config/claude/projects and ~/.claude/projects (see \`deno task corpus --help\`).
 Transcripts are only read; output holds aggregates only.
 
 Options:
-  --json                  Print one JSON document (analysis-spec section 5) to stdout.
-  --model NAME            Target model (string; default: the model with the most requests).
+  --json                  Print one JSON document (docs/schema) to stdout.
+  --model NAME|all        Target model (string; default: the model with the most requests);
+                          all: every model with a session of its own, each analysed on its
+                          own, then a comparison table.
   --alpha NUMBER          Cached / uncached input price ratio (default: ${D.alpha}).
   --rho NUMBER            Output / uncached input price ratio (default: ${D.rho}).
   --price NUMBER          Uncached input price p_m, USD per million tokens (default: ${D.inputUsdPerMillion}).
@@ -59,8 +76,9 @@ Options:
   --a NUMBER              Compaction seconds per input token (default: from the time fit).
   --v NUMBER              Summary tokens written per second (default: from the time fit).
   --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
-                          (default: fitted, G(C) = g0 + g1*C, or the median G with fewer than 3
-                          compactions).
+                          (default: the median G, or the line G(C) = g0 + g1*C when at least
+                          10 compactions, max C >= 1.5 x min C and a slope significant at 5%
+                          support it).
   --post-prefix TOKENS    Context kept besides the summary after a compaction, P, tokens;
                           R(C) = P + G(C) (default: median of R - G over the compactions).
   --beta SHARE            Cached share of the compaction input, 0 to 1 (default: median over
@@ -75,17 +93,25 @@ Options:
                           ${D.blockSize}).
   --workloads INTEGER     Resampled workloads (default: ${D.workloads}).
   --seed INTEGER          PRNG seed, recorded in the output (default: ${D.seed}).
-  --trigger-from TOKENS   First trigger of the grid (default: ${D.triggerFrom}).
-  --trigger-to TOKENS     Last trigger of the grid (default: ${D.triggerTo}).
+  --trigger-from TOKENS   First trigger of the grid (default: ${G.from}, or lower to start at
+                          half the observed trigger in whole steps, never below
+                          ${MIN_DEFAULT_TRIGGER}).
+  --trigger-to TOKENS     Last trigger of the grid (default: ${G.to}, or higher to reach twice
+                          the observed trigger).
   --trigger-step TOKENS   Grid spacing (default: ${D.triggerStep}).
-  --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+  --max-time-share SHARE  Time budget, 0 to 1: recommend the cheapest trigger whose mean share
+                          of agent time spent compacting is at most this (default: none, the
+                          cheapest trigger).
+  --context-window TOKENS The model's context window, for the recommended setting (default:
+                          ${DEFAULT_CONTEXT_WINDOW}).
+  --idle-limit SECONDS    Gaps longer than this count as idle (default: ${DEFAULT_IDLE_LIMIT_SECONDS}).
   --compaction-step-share previous|kept
                           Cached share of a step across a real compaction where the replay
                           does not compact: the request's before it (previous) or its own
-                          (kept, analysis-spec section 3 literally) (default:
+                          (kept, the literal rule of docs/method.md) (default:
                           ${D.compactionStepShare}). See "Choices" below.
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
-                          (default: ${DEFAULT_THREADS}).
+                          (default: ${D.threads}).
 ${FILTER_HELP}
 ${COMMON_HELP}
 
@@ -97,8 +123,14 @@ When it has no usable compaction at all, give the compaction model by hand too, 
 overrides the fitted one; the JSON says which were given (fit.timeModelSource,
 fit.compactionModelSource).
 
+The setting: Claude Code compacts automatically at window - min(max output, ${W.outputReserveCap})
+- ${W.buffer} tokens, window being autoCompactWindow (settings.json, ${W.minWindow} to the model's
+context window) or CLAUDE_CODE_AUTO_COMPACT_WINDOW; below that range the percentage override
+CLAUDE_AUTOCOMPACT_PCT_OVERRIDE on the smallest window. This arithmetic has changed between
+releases: check that your automatic compactions moved after changing it.
+
 Choices:
-  The default --compaction-step-share previous deviates from analysis-spec section 3, which
+  The default --compaction-step-share previous deviates from the literal rule, which
   keeps a step's own cached share after a real compaction (kept). Where the replay does not
   compact at that step, kept bills a whole pre-compaction context at the low cached share
   (about 0.3) the real compaction left, although without a compaction the cache would have been
@@ -143,14 +175,15 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "trigger-from", key: "triggerFrom", integer: false, min: 0, exclusive: true },
   { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true },
   { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true },
+  { flag: "max-time-share", key: "maxTimeShare", integer: false, min: 0, exclusive: false, max: 1 },
+  { flag: "context-window", key: "contextWindow", integer: false, min: 0, exclusive: true },
   { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
   { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
 ];
 
 /**
- * Each input the corpus may fail to give: its flag, what the flag takes, and the example value
- * (the full synthetic corpus, which reproduces the published one: a 8.9e-5 s/token, v 79 tokens/s,
- * median G 7991 tokens, P 57399 tokens, β 0.996, c_post 0.305).
+ * Each input the corpus may fail to give: its flag and an example value (those of the full
+ * synthetic corpus, which reproduces the published one, rounded).
  */
 const MODEL_FLAGS: Record<ModelInput, { flag: string; example: string }> = {
   a: { flag: "--a", example: "9e-5" },
@@ -210,23 +243,25 @@ export function missingInputsMessage(
 }
 
 /**
- * G(C) as the report's text says it: the line with its fit, the median fallback of
- * analysis-spec §2 with its reason, or the value given by flag.
+ * G(C) as the report's text says it: the line, or the constant (the median G or the value
+ * given by flag), with the reason and the fitted line when it was not used.
  */
 function summaryModelText(r: TriggerReport): string {
   const m = r.fit.summaryModel;
-  if (m.method === "options") return `G(C) = ${m.g0.toFixed(0)} tokens (given)`;
-  if (m.method === "median") {
-    const why = m.n < 3
-      ? `fewer than 3 compactions with C and G`
-      : `all ${m.n} compactions with C and G have the same C`;
+  const line = (g0: number, g1: number) =>
+    `${g0.toFixed(0)} ${g1 < 0 ? "-" : "+"} ${Math.abs(g1).toFixed(5)}*C`;
+  if (m.method === "options") return `G(C) = ${m.g0.toFixed(0)} tokens (constant: given)`;
+  if (m.kind === "constant") {
+    const fitted = m.line === null
+      ? ""
+      : `; the fitted line ${line(m.line.g0, m.line.g1)} (R^2 ${fixed(m.rSquared, 3)}) is not used`;
     return `G(C) = ${m.g0.toFixed(0)} tokens, the median G of ${m.n} compaction${
       m.n === 1 ? "" : "s"
-    } (median fallback: ${why})`;
+    } (constant: ${m.reason}${fitted})`;
   }
-  return `G(C) = ${m.g0.toFixed(0)} ${m.g1 < 0 ? "-" : "+"} ${
-    Math.abs(m.g1).toFixed(5)
-  }*C (linear, R^2 ${fixed(m.rSquared, 3)}, n ${m.n})`;
+  return `G(C) = ${line(m.g0, m.g1)}, at least ${m.minSummaryTokens.toFixed(0)} (linear, R^2 ${
+    fixed(m.rSquared, 3)
+  }: ${m.reason})`;
 }
 
 const k = (v: number) => `${(v / 1000).toFixed(0)}K`;
@@ -263,8 +298,10 @@ const fixed = (v: number | null, digits: number) => (v === null ? "n/a" : v.toFi
  *   ask(2, 10000, 5000), ask(3, 15000, 3000),
  * ].join("\n");
  * const corpus = corpusFromText([{ path: "a.jsonl", text }]);
- * const text2 = formatReport(analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 2 }));
+ * const { report } = await analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 2 });
+ * const text2 = formatReport(report);
  * assert.match(text2, /Cheapest trigger/);
+ * assert.match(text2, /"autoCompactWindow": \d+/);
  * ```
  */
 export function formatReport(r: TriggerReport): string {
@@ -319,11 +356,7 @@ export function formatReport(r: TriggerReport): string {
       `omega ${r.prices.omega.toFixed(3)}`,
     "",
   );
-  let best = -1;
-  for (let i = 0; i < r.replay.length; i++) {
-    const m = r.replay[i].costPerMillion.mean;
-    if (m !== null && (best < 0 || m < r.replay[best].costPerMillion.mean!)) best = i;
-  }
+  const best = r.replay.findIndex((p) => p.trigger === r.steadyState.replayArgminTokens);
   if (best >= 0) {
     const p = r.replay[best];
     lines.push(
@@ -332,6 +365,17 @@ export function formatReport(r: TriggerReport): string {
         `${pct(p.timeShare.mean)} (${pct(p.timeShare.p10)}-${pct(p.timeShare.p90)}), ` +
         `${fixed(p.compactions.mean, 1)} compactions`,
     );
+    if (r.steadyState.argminAtGridEdge) {
+      lines.push(
+        `  WARNING: the cheapest trigger is the grid's ${best === 0 ? "first" : "last"} point (${
+          k(r.options.triggerFrom)
+        }-${
+          k(r.options.triggerTo)
+        }): the optimum may lie outside the grid; widen it with --trigger-${
+          best === 0 ? "from" : "to"
+        }.`,
+      );
+    }
   }
   const s = r.steadyState;
   lines.push(
@@ -358,6 +402,7 @@ export function formatReport(r: TriggerReport): string {
       } (${g.workloads} workloads x ${g.sessions} sessions)`,
     );
   }
+  lines.push("", ...recommendationLines(r));
   lines.push(
     "",
     "  trigger   cost/M mean   p10      p90      time share  compactions  observed cost/M",
@@ -378,6 +423,118 @@ export function formatReport(r: TriggerReport): string {
     "",
   );
   return lines.join("\n");
+}
+
+/**
+ * The recommendation as text: the chosen trigger, the saving against the observed trigger, the
+ * settings.json snippet and the environment line, the arithmetic and the caveat.
+ *
+ * @param r The report.
+ * @returns Lines.
+ */
+function recommendationLines(r: TriggerReport): string[] {
+  const rec = r.recommendation;
+  const budget = rec.maxTimeShare === null
+    ? ""
+    : ` within a time share of ${pct(rec.maxTimeShare)}`;
+  if (rec.trigger === null) {
+    return [`Recommendation: none${budget}: ${rec.budgetError}.`];
+  }
+  const lines = [
+    `Recommendation: compact at ${k(rec.trigger)} tokens (the cheapest trigger${budget}): ` +
+    `${usd(rec.costPerMillion?.mean ?? null)} per million, time share ${
+      pct(rec.timeShare?.mean ?? null)
+    }` +
+    (rec.atObservedTrigger === null || rec.savingVsObservedTrigger === null
+      ? ""
+      : `; against ${(rec.atObservedTrigger.trigger / 1000).toFixed(1)}K observed (${
+        usd(rec.atObservedTrigger.costPerMillion)
+      }, time share ${pct(rec.atObservedTrigger.timeShare)}) that is ${
+        rec.savingVsObservedTrigger >= 0
+          ? `${pct(rec.savingVsObservedTrigger)} less`
+          : `${pct(-rec.savingVsObservedTrigger)} more`
+      } per million`),
+  ];
+  const windowNote = `context window ${rec.contextWindow} tokens (${
+    rec.contextWindowSource === "option"
+      ? "--context-window"
+      : rec.contextWindowSource === "catalog"
+      ? "the model's, from the price catalog"
+      : "default; set --context-window"
+  })`;
+  if (rec.kind === "notReachable" || rec.settings.autoCompactWindow === null) {
+    lines.push(`  Not reachable for this model: ${rec.arithmetic}; ${windowNote}.`);
+  } else {
+    const snippet: Record<string, unknown> = { autoCompactWindow: rec.settings.autoCompactWindow };
+    if (Object.keys(rec.settings.env).length > 0) snippet.env = rec.settings.env;
+    lines.push(
+      `  In settings.json (${windowNote}):`,
+      ...JSON.stringify(snippet, null, 2).split("\n").map((l) => `    ${l}`),
+      `  or in the environment: ${rec.environment.join(" ")}`,
+      `  Arithmetic: ${rec.arithmetic}.`,
+    );
+  }
+  lines.push(`  Caveat: ${rec.caveat}`);
+  return lines;
+}
+
+/**
+ * The per-model document as text: each model's report (or why it could not be analysed), then
+ * the comparison table.
+ *
+ * @param doc The per-model document.
+ * @returns Text ending in a newline.
+ */
+export function formatModelsReport(doc: ModelsReport): string {
+  const parts: string[] = [];
+  for (const entry of doc.models) {
+    parts.push(`=== ${entry.model} ===`);
+    parts.push(
+      "analysis" in entry
+        ? formatReport(entry.analysis)
+        : `Not analysed: ${entry.error.message}.${
+          entry.error.missing.length === 0
+            ? ""
+            : ` Missing: ${entry.error.missing.map((m) => MODEL_FLAGS[m].flag).join(", ")}.`
+        }\n`,
+    );
+  }
+  const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
+    b === null ? "n/a" : `${usd(b.mean)} (${usd(b.p10)}-${usd(b.p90)})`;
+  const tok = (v: number | null) => (v === null ? "n/a" : k(v));
+  parts.push(
+    "Comparison (each model's cost per million is divided by its own billed tokens):",
+    "  model                      sessions  requests  billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving",
+  );
+  for (const c of doc.comparison) {
+    parts.push(
+      `  ${c.model.slice(0, 26).padEnd(26)} ${String(c.sessions).padStart(8)}  ${
+        String(c.requests).padStart(8)
+      }  ${`${(c.billedTokens / 1e6).toFixed(0)}M`.padStart(6)}  ${
+        (c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`)
+          .padStart(8)
+      }  ${`${tok(c.cheapestTrigger)}${c.argminAtGridEdge ? "*" : ""}`.padStart(8)}  ${
+        band(c.cheapestCostPerMillion).padEnd(28)
+      }  ${tok(c.tStarTokens).padStart(5)}  ${
+        pct(c.timeShareAtCheapest?.mean ?? null).padStart(10)
+      }  ${pct(c.savingVsObservedTrigger).padStart(6)}${
+        c.error === null ? "" : "  (not analysed)"
+      }`,
+    );
+  }
+  if (doc.comparison.some((c) => c.argminAtGridEdge)) {
+    parts.push("  * on the grid's edge: the optimum may lie outside the grid.");
+  }
+  if (doc.modelsWithoutSession.length > 0) {
+    parts.push(
+      `  Models without a session of their own (their requests share sessions with another ` +
+        `model): ${
+          doc.modelsWithoutSession.map((m) => `${m.model} (${m.requests} requests)`).join(", ")
+        }`,
+    );
+  }
+  parts.push("");
+  return parts.join("\n");
 }
 
 /**
@@ -423,8 +580,8 @@ export async function main(args: string[]): Promise<number> {
     return EXIT.ok;
   }
   const analyzeOptions: AnalyzeOptions = {};
-  let idleLimitSeconds = 300;
-  let threads = DEFAULT_THREADS;
+  let idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS;
+  let threads = D.threads;
   for (const f of NUMBER_FLAGS) {
     const raw = values[f.flag];
     if (raw === undefined) continue;
@@ -468,9 +625,9 @@ export async function main(args: string[]): Promise<number> {
     }
     analyzeOptions.compactionStepShare = share;
   }
-  const from = analyzeOptions.triggerFrom ?? D.triggerFrom;
-  const to = analyzeOptions.triggerTo ?? D.triggerTo;
-  if (to < from) {
+  const from = analyzeOptions.triggerFrom;
+  const to = analyzeOptions.triggerTo;
+  if (from != null && to != null && to < from) {
     console.error(`analyze: --trigger-to (${to}) must be >= --trigger-from (${from})`);
     return EXIT.invalidArguments;
   }
@@ -480,6 +637,15 @@ export async function main(args: string[]): Promise<number> {
     if (filteredOut) {
       console.error(filteredOut);
       return EXIT.emptySample;
+    }
+    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
+    if (values.model === "all") {
+      return await _allModels(
+        input.files,
+        { ...analyzeOptions, threads },
+        idleLimitSeconds,
+        values,
+      );
     }
     const corpus = await readCorpus(input.files, {
       model: values.model as string | undefined,
@@ -493,10 +659,9 @@ export async function main(args: string[]): Promise<number> {
       console.error(emptySampleMessage("analyze", corpus, input.paths));
       return EXIT.emptySample;
     }
-    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
     let report: TriggerReport;
     try {
-      report = await analyzeTriggerParallel(corpus, { ...analyzeOptions, threads });
+      report = (await analyzeTrigger(corpus, { ...analyzeOptions, threads })).report;
     } catch (error) {
       if (error instanceof MissingModelInputsError) {
         console.error(missingInputsMessage(error.missing, error.reasons, args));
@@ -516,6 +681,33 @@ export async function main(args: string[]): Promise<number> {
   } catch (error) {
     return failureExit("analyze", error);
   }
+}
+
+/** `--model all`: read once, one analysis per model, the comparison. */
+async function _allModels(
+  paths: string[],
+  options: AnalyzeOptions,
+  idleLimitSeconds: number,
+  values: Record<string, string | boolean | undefined>,
+): Promise<number> {
+  const { corpora, withoutSession } = await readCorpusPerModel(paths, {
+    idleLimitSeconds,
+    onProgress: progressReporter("analyze: reading"),
+  });
+  if (corpora.length === 0) {
+    const empty = await readCorpus(paths, { idleLimitSeconds });
+    console.error(emptySampleMessage("analyze", empty as Corpus, paths));
+    return EXIT.emptySample;
+  }
+  const terminal = Deno.stderr.isTerminal();
+  const { report } = await analyzeModels(corpora, {
+    ...options,
+    onModel: terminal
+      ? (model, i, n) => console.error(`analyze: model ${i + 1}/${n}: ${model}`)
+      : undefined,
+  }, withoutSession);
+  console.log(values.json ? JSON.stringify(report, null, 2) : formatModelsReport(report));
+  return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
 }
 
 function _replayProgress(done: number, total: number): void {

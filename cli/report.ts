@@ -24,7 +24,7 @@ import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
 import { readCorpus } from "../lib/transcript/mod.ts";
 import type { TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
-import { analyzeTriggerWithSums, MissingModelInputsError } from "../lib/trigger/mod.ts";
+import { analyzeTrigger, MissingModelInputsError } from "../lib/trigger/mod.ts";
 import { answerFacts, answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { formatReport } from "./analyze.ts";
 import {
@@ -121,7 +121,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     stage("fitting, resampling and replaying");
     let analysis;
     try {
-      analysis = await analyzeTriggerWithSums(corpus);
+      analysis = await analyzeTrigger(corpus);
     } catch (error) {
       if (error instanceof MissingModelInputsError) {
         console.error(

@@ -776,11 +776,11 @@ function _curves(report: TriggerReport): AnswerCurves {
  * import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
  * import { PROFILES } from "../../data-synthetic/profiles.ts";
  * import { corpusFromText } from "../transcript/mod.ts";
- * import { analyzeTriggerWithSums } from "../trigger/mod.ts";
+ * import { analyzeTrigger } from "../trigger/mod.ts";
  * import { renderReport } from "./render_report.ts";
  *
  * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
- * const analysis = await analyzeTriggerWithSums(corpus, {
+ * const analysis = await analyzeTrigger(corpus, {
  *   workloads: 4,
  *   triggerTo: 200_000,
  *   a: 1e-4, // given: the small profile has too few compactions to fit the time model

@@ -36,7 +36,7 @@ export interface WriteReportInput {
  *
  * @param path Where to write, e.g. `out/report.html`.
  * @param input The report, its sums and pricing inputs (a `TriggerAnalysis` from
- * `analyzeTriggerWithSums` fits as it is).
+ * `analyzeTrigger` fits as it is).
  * @returns The number of bytes written.
  * @throws {Error} When bundling or writing fails.
  *
@@ -46,11 +46,11 @@ export interface WriteReportInput {
  * import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
  * import { PROFILES } from "../../data-synthetic/profiles.ts";
  * import { corpusFromText } from "../transcript/mod.ts";
- * import { analyzeTriggerWithSums } from "../trigger/mod.ts";
+ * import { analyzeTrigger } from "../trigger/mod.ts";
  * import { writeReport } from "./write_report.ts";
  *
  * const corpus = corpusFromText([...generateCorpus(PROFILES.small, 1)]);
- * const analysis = await analyzeTriggerWithSums(corpus, {
+ * const analysis = await analyzeTrigger(corpus, {
  *   workloads: 4,
  *   triggerTo: 200_000,
  *   a: 1e-4, // given: the small profile has too few compactions to fit the time model

@@ -16,15 +16,22 @@ export interface LineFit {
   n: number;
   /** R² = 1 − SS_res / SS_tot (NaN when all y are equal: a flat line fits exactly). */
   rSquared: number;
+  /**
+   * The slope's t statistic, slope / se(slope) with se² = SS_res / ((n − 2)·Σ(x − x̄)²): NaN
+   * with fewer than 3 observations (no degree of freedom left) or when slope and residuals are
+   * all 0; ±Infinity when the points lie exactly on a sloped line.
+   */
+  slopeTStatistic: number;
 }
 
 /**
  * Fits `y = intercept + slope·x` by ordinary least squares on centred data
- * (slope = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)²). Sums are compensated. O(n).
+ * (slope = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)²), with the slope's t statistic for a significance
+ * test against Student's t with n − 2 degrees of freedom. Sums are compensated. O(n).
  *
  * @param x The regressor.
  * @param y The response, same length.
- * @returns Intercept, slope, n and R².
+ * @returns Intercept, slope, n, R² and the slope's t statistic.
  * @throws {TypeError} When the lengths differ.
  * @throws {RangeError} With fewer than 2 observations or when all x are equal.
  *
@@ -38,6 +45,9 @@ export interface LineFit {
  * const fit = fitLine([0, 1, 2], [1, 3, 4]);
  * assert.ok(Math.abs(fit.slope - 1.5) < 1e-12);
  * assert.ok(Math.abs(fit.intercept - 7 / 6) < 1e-12);
+ * // residuals 1 - 7/6, 3 - 8/3, 4 - 25/6 = -1/6, 1/3, -1/6: SS_res = 1/6, se² = (1/6)/(1·2)
+ * // -> t = 1.5/√(1/12) = 1.5·√12 ≈ 5.196
+ * assert.ok(Math.abs(fit.slopeTStatistic - 1.5 * Math.sqrt(12)) < 1e-9);
  * ```
  */
 export function fitLine(x: ArrayLike<number>, y: ArrayLike<number>): LineFit {
@@ -61,10 +71,19 @@ export function fitLine(x: ArrayLike<number>, y: ArrayLike<number>): LineFit {
   const slope = neumaierSum(sxy) / sx;
   const intercept = my - slope * mx;
   const predicted = new Float64Array(n);
+  const residual2 = new Float64Array(n);
   let allEqual = true;
   for (let i = 0; i < n; i++) {
     predicted[i] = intercept + slope * x[i];
+    residual2[i] = (y[i] - predicted[i]) ** 2;
     if (y[i] !== y[0]) allEqual = false;
   }
-  return { intercept, slope, n, rSquared: allEqual ? NaN : rSquared(y, predicted) };
+  const se = n > 2 ? Math.sqrt(neumaierSum(residual2) / (n - 2) / sx) : NaN;
+  return {
+    intercept,
+    slope,
+    n,
+    rSquared: allEqual ? NaN : rSquared(y, predicted),
+    slopeTStatistic: slope / se,
+  };
 }

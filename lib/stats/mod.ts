@@ -25,5 +25,6 @@ export * from "./median.ts";
 export * from "./r_squared.ts";
 export * from "./origin_fit.ts";
 export * from "./line_fit.ts";
+export * from "./student_t.ts";
 export * from "./block_resample.ts";
 export * from "./block_length.ts";

@@ -59,6 +59,77 @@ export async function readCorpus(
   paths: string[],
   options: ReadCorpusOptions = {},
 ): Promise<Corpus> {
+  const { parses, bytes, files, undecodableNames } = await readFileParses(paths, options);
+  const corpus = assembleCorpus(parses, { ...options, bytes, paths: files });
+  corpus.diagnostics.undecodableNames = undecodableNames;
+  return corpus;
+}
+
+/**
+ * Reads once and assembles one corpus per model: every model with at least one included
+ * session (a session of that model alone), most requests first (ties: alphabetically). Models
+ * whose requests all sit in sessions shared with another model are listed apart.
+ *
+ * @param paths Files and directories.
+ * @param options Idle limit, progress, workers (`model` is ignored).
+ * @returns The corpora and the models left without a session, with their request counts.
+ * @throws As {@linkcode readCorpus}.
+ *
+ * @example Two models, one session each
+ * ```ts
+ * import { readCorpusPerModel } from "./read_corpus.ts";
+ * import assert from "node:assert/strict";
+ * const dir = await Deno.makeTempDir();
+ * const line = (id: string, model: string) =>
+ *   `{"type":"assistant","uuid":"${id}","requestId":"${id}","timestamp":"2026-01-01T00:00:00Z",` +
+ *   `"message":{"id":"${id}","model":"${model}","usage":{"input_tokens":3,"output_tokens":1}}}\n`;
+ * await Deno.writeTextFile(`${dir}/a.jsonl`, line("a", "opus"));
+ * await Deno.writeTextFile(`${dir}/b.jsonl`, line("b", "sonnet") + line("c", "sonnet"));
+ * const { corpora } = await readCorpusPerModel([dir]);
+ * assert.deepEqual(corpora.map((c) => c.model), ["sonnet", "opus"]);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function readCorpusPerModel(
+  paths: string[],
+  options: ReadCorpusOptions = {},
+): Promise<{ corpora: Corpus[]; withoutSession: { model: string; requests: number }[] }> {
+  const { parses, bytes, files, undecodableNames } = await readFileParses(paths, options);
+  const { model: _ignored, ...rest } = options;
+  const assemble = (model?: string) => {
+    const corpus = assembleCorpus(parses, { ...rest, model, bytes, paths: files });
+    corpus.diagnostics.undecodableNames = undecodableNames;
+    return corpus;
+  };
+  const first = assemble();
+  const counts = first.diagnostics.requestsByModel;
+  const models = Object.keys(counts).sort((a, b) =>
+    counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0)
+  );
+  const corpora: Corpus[] = [];
+  const withoutSession: { model: string; requests: number }[] = [];
+  for (const model of models) {
+    const corpus = model === first.model ? first : assemble(model);
+    if (corpus.sessions.length > 0) corpora.push(corpus);
+    else withoutSession.push({ model, requests: counts[model] });
+  }
+  return { corpora, withoutSession };
+}
+
+/**
+ * The parse of every transcript under `paths`, in byte-wise path order, before assembly: what
+ * {@linkcode readCorpus} assembles (once, or once per model).
+ *
+ * @param paths Files and directories.
+ * @param options Progress callback and workers.
+ * @returns The parses, the bytes read, the files in reading order and the names skipped as not
+ *   UTF-8.
+ * @throws As {@linkcode readCorpus}.
+ */
+export async function readFileParses(
+  paths: string[],
+  options: ReadCorpusOptions = {},
+): Promise<{ parses: FileParse[]; bytes: number; files: string[]; undecodableNames: number }> {
   const { files, undecodableNames } = await discoverTranscriptFiles(paths);
   const sizes = await Promise.all(files.map(async (f) => {
     let info: Deno.FileInfo;
@@ -112,9 +183,7 @@ export async function readCorpus(
       fileError,
     });
   }
-  const corpus = assembleCorpus(parses, { ...options, bytes, paths: files });
-  corpus.diagnostics.undecodableNames = undecodableNames;
-  return corpus;
+  return { parses, bytes, files, undecodableNames };
 }
 
 /**

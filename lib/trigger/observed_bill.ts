@@ -49,7 +49,7 @@ export interface ObservedBill {
  */
 export function observedBill(
   corpus: Pick<Corpus, "requests" | "compactions">,
-  model: { prices: Prices; beta: number; g0: number; g1: number },
+  model: { prices: Prices; beta: number; g0: number; g1: number; minSummaryTokens?: number },
 ): ObservedBill {
   const { requests, compactions } = corpus;
   const { alpha, rho, omega, inputUsdPerMillion } = model.prices;

@@ -9,10 +9,12 @@ import type { StepColumns } from "./steps.ts";
 
 /** What a compaction at input C does, as the replay needs it. */
 export interface ReplayCompactionModel {
-  /** G(C) = max(0, g0 + g1·C): intercept, tokens. */
+  /** G(C) = max(minSummaryTokens, g0 + g1·C): intercept, tokens. */
   g0: number;
   /** Slope, tokens per token. */
   g1: number;
+  /** Floor of G(C), tokens (the smallest measured G where a line is used). @default {0} */
+  minSummaryTokens?: number;
   /** P: context after a compaction is R(C) = P + G(C), tokens. */
   postPrefix: number;
   /** Cached share of the request right after a compaction. */
@@ -149,6 +151,7 @@ export function replayWorkloads(
     }
   }
   const { g0, g1, postPrefix, cPost } = options.model;
+  const gMin = Math.max(0, options.model.minSummaryTokens ?? 0);
   const nK = plans.length;
   const nT = triggers.length;
   const nS = steps.sessions;
@@ -336,7 +339,7 @@ export function replayWorkloads(
           // Compaction before the request at position a.
           if (!floored) x = base + cum[a];
           let G = g0 + g1 * x;
-          if (G < 0) G = 0;
+          if (G < gMin) G = gMin;
           nc++;
           sC += x;
           sG += G;

@@ -1,29 +1,116 @@
 /**
  * The steady-state (economic order quantity) approximation of the best trigger.
  *
+ * R and G in the formula are those of the compaction model the replay uses (docs/method.md,
+ * Steady state): with a constant G(C) they are G and R = P + G; with a line, G(T*) and
+ * R(T*) = P + G(T*), so T* solves a fixed point, found by iterating the formula from the given
+ * R and G.
+ *
  * @module
  */
 import type { Prices } from "./prices.ts";
+import { summaryTokensAt } from "./summary_model.ts";
 
 /** Inputs of {@linkcode steadyStateTrigger}. */
 export interface SteadyStateInputs {
-  /** R: median context right after a compaction, tokens. */
+  /** R: context right after a compaction, tokens (the start of the iteration with a model). */
   postContext: number;
-  /** G: median summary size, tokens. */
+  /** G: summary size, tokens (the start of the iteration with a model). */
   summaryTokens: number;
   /** Δ: mean growth per request over steps without compaction, tokens. */
   meanGrowth: number;
   /** β: cached share of the compaction input. */
   beta: number;
+  /**
+   * The compaction model: when given, G = G(T*) and R = P + G(T*) at the solution instead of
+   * the fixed `summaryTokens` and `postContext`. @default {undefined}
+   */
+  summaryModel?: { g0: number; g1: number; minSummaryTokens?: number; postPrefix: number };
 }
+
+/** T* and the R and G it was computed with. */
+export interface SteadyStateSolution {
+  /** T*, tokens (NaN when undefined or the iteration did not settle). */
+  tStarTokens: number;
+  /** R used, tokens. */
+  postContextTokens: number;
+  /** G used, tokens. */
+  summaryTokens: number;
+}
+
+const MAX_ITERATIONS = 200;
 
 /**
  * T* ≈ R + √(2Δ·(B·R + ρ·G) / α) with B = ω(1 − β) + αβ: the EOQ formula √(2DK/h) with
- * overhead K = B·R + ρ·G per compaction and holding cost α per token per request.
+ * overhead K = B·R + ρ·G per compaction and holding cost α per token per request; with a
+ * `summaryModel`, R and G are taken at T* itself (see the module notes).
  *
- * @param inputs R, G, Δ and β.
+ * @param inputs R, G, Δ, β and optionally the compaction model.
  * @param prices α, ρ, ω (p_m cancels).
- * @returns T*, tokens (NaN when Δ ≤ 0 or α = 0 leaves it undefined).
+ * @returns T* with the R and G used (T* NaN when Δ ≤ 0 or α = 0 leaves it undefined, or when
+ * the fixed point does not settle within 200 iterations).
+ *
+ * @example A constant G: one evaluation
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { steadyStateSolution } from "./steady_state.ts";
+ *
+ * // G = 8000, R = P + G = 12000 + 8000 = 20000; B = 0.05; K = 0.05·20000 + 5·8000 = 41000;
+ * // √(2·2000·41000 / 0.05) = √3.28e9 ≈ 57271.3
+ * const s = steadyStateSolution(
+ *   { postContext: 0, summaryTokens: 0, meanGrowth: 2000, beta: 1,
+ *     summaryModel: { g0: 8000, g1: 0, postPrefix: 12000 } },
+ *   { alpha: 0.05, rho: 5, omega: 1, inputUsdPerMillion: 5 },
+ * );
+ * assert.equal(s.postContextTokens, 20000);
+ * assert.ok(Math.abs(s.tStarTokens - (20000 + Math.sqrt(3.28e9))) < 1e-6);
+ * ```
+ */
+export function steadyStateSolution(
+  inputs: SteadyStateInputs,
+  prices: Prices,
+): SteadyStateSolution {
+  const { meanGrowth: delta, beta, summaryModel } = inputs;
+  const { alpha, rho, omega } = prices;
+  let r = inputs.postContext;
+  let g = inputs.summaryTokens;
+  if (summaryModel !== undefined && summaryModel.g1 === 0) {
+    g = summaryTokensAt(summaryModel, 0);
+    r = summaryModel.postPrefix + g;
+  }
+  if (!(delta > 0) || !(alpha > 0)) {
+    return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g };
+  }
+  const b = omega * (1 - beta) + alpha * beta;
+  const formula = (rr: number, gg: number) =>
+    rr + Math.sqrt((2 * delta * (b * rr + rho * gg)) / alpha);
+  let t = formula(r, g);
+  if (summaryModel === undefined || summaryModel.g1 === 0) {
+    return { tStarTokens: t, postContextTokens: r, summaryTokens: g };
+  }
+  for (let i = 0; i < MAX_ITERATIONS; i++) {
+    g = summaryTokensAt(summaryModel, t);
+    r = summaryModel.postPrefix + g;
+    const next = formula(r, g);
+    if (Math.abs(next - t) <= 1e-9 * Math.abs(t)) {
+      g = summaryTokensAt(summaryModel, next);
+      return {
+        tStarTokens: next,
+        postContextTokens: summaryModel.postPrefix + g,
+        summaryTokens: g,
+      };
+    }
+    t = next;
+  }
+  return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g };
+}
+
+/**
+ * T* of {@linkcode steadyStateSolution} alone.
+ *
+ * @param inputs R, G, Δ, β and optionally the compaction model.
+ * @param prices α, ρ, ω (p_m cancels).
+ * @returns T*, tokens (NaN when undefined).
  *
  * @example Worked by hand
  * ```ts
@@ -40,9 +127,5 @@ export interface SteadyStateInputs {
  * ```
  */
 export function steadyStateTrigger(inputs: SteadyStateInputs, prices: Prices): number {
-  const { postContext: r, summaryTokens: g, meanGrowth: delta, beta } = inputs;
-  const { alpha, rho, omega } = prices;
-  if (!(delta > 0) || !(alpha > 0)) return NaN;
-  const b = omega * (1 - beta) + alpha * beta;
-  return r + Math.sqrt((2 * delta * (b * r + rho * g)) / alpha);
+  return steadyStateSolution(inputs, prices).tStarTokens;
 }

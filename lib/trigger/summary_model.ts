@@ -1,26 +1,63 @@
 /**
  * What a compaction leaves behind at a trigger never observed: summary size G(C), context after
- * the compaction R(C) = P + G(C), and the cached shares around it (analysis-spec §2).
+ * the compaction R(C) = P + G(C), and the cached shares around it (docs/method.md, Summary size).
+ *
+ * The summary-size rule: G(C) = g0 + g1·C is fitted by ordinary least squares with intercept on
+ * every compaction that has C and G, timed or not, and the line is used only when the data
+ * support a slope: at least {@linkcode SUMMARY_LINE_RULES}.minCompactions such compactions, a
+ * spread max C ≥ {@linkcode SUMMARY_LINE_RULES}.minSpread × min C, and a slope significant at
+ * 5% two-sided (|t| ≥ the 0.975 quantile of Student's t with n − 2 degrees of freedom).
+ * Otherwise G(C) is the median G, a constant. Where the line is used it never goes below the
+ * smallest measured G. Why: real automatic compactions cluster within a few percent of one
+ * size, so a fitted slope is noise, and extrapolated far from the data it gave negative summary
+ * sizes (free compactions) and a cheapest trigger that was an artifact.
  *
  * @module
  */
-import { fitLine } from "../stats/line_fit.ts";
+import { fitLine, type LineFit } from "../stats/line_fit.ts";
 import { finiteMedian } from "../stats/median.ts";
+import { studentTQuantile } from "../stats/student_t.ts";
 import type { CompactionTable } from "../transcript/tables.ts";
+
+/** When the line G(C) = g0 + g1·C is used instead of the median G. */
+export const SUMMARY_LINE_RULES = Object.freeze({
+  /** Compactions with both C and G the line needs at least. */
+  minCompactions: 10,
+  /** max C must be at least this multiple of min C. */
+  minSpread: 1.5,
+  /** Two-sided significance level of the slope's t test. */
+  significance: 0.05,
+});
 
 /** The compaction model the replay uses. */
 export interface SummaryModel {
-  /** G(C) = g0 + g1·C: intercept, tokens. */
+  /** G(C) = max(minSummaryTokens, g0 + g1·C) as the replay uses it: intercept, tokens. */
   g0: number;
-  /** Slope, summary tokens per input token (0 for the median fallback and a given G). */
+  /** Slope, summary tokens per input token (0 for the constant model). */
   g1: number;
-  /** R² of the G(C) fit (NaN for the median fallback, a given G, or when all G are equal). */
+  /**
+   * Floor of G(C), tokens: the smallest measured G where the line is used, else 0 (a constant
+   * needs none).
+   */
+  minSummaryTokens: number;
+  /** `"linear"`: the line is used; `"constant"`: G(C) = g0 for every C. */
+  kind: "linear" | "constant";
+  /** Why this kind, in words (counts, spread, t test, or "given as an option"). */
+  reason: string;
+  /**
+   * The fitted line, whether used or not (null with fewer than 2 compactions with C and G, all
+   * C equal, or G given).
+   */
+  line: { g0: number; g1: number; rSquared: number; tStatistic: number } | null;
+  /** The critical |t| of the slope test, t(0.975, n − 2) (NaN when n < 3 or G is given). */
+  criticalT: number;
+  /** R² of the fitted line (NaN without a line, or when all G are equal). */
   rSquared: number;
-  /** Compactions with both C and G that the fit used (0 when G is given). */
+  /** Compactions with both C and G (0 when G is given). */
   n: number;
   /**
-   * `"linear"`: OLS with intercept; `"median"`: fewer than 3 points or all C equal, G = median
-   * G; `"options"`: G given by option (see {@linkcode resolveSummaryModel}).
+   * `"linear"`: the line is used; `"median"`: the constant median G; `"options"`: G given by
+   * option (see {@linkcode resolveSummaryModel}). The same as `kind`, with the constant's source.
    */
   method: "linear" | "median" | "options";
   /** P = median(R_i − G_i), tokens: the context kept besides the summary. */
@@ -57,7 +94,7 @@ export interface SummaryModel {
  *   cachedShareBefore: Float64Array.from([0.9, 1]),
  *   cachedShareAfter: Float64Array.from([0.1, 0.3]),
  * });
- * assert.equal(model.method, "median");
+ * assert.equal(model.kind, "constant"); // fewer than 10 compactions
  * assert.equal(model.g0, 8000); // median of 6000 and 10000
  * assert.equal(model.postPrefix, 20000); // R − G = 20000 both times
  * assert.equal(model.beta, 0.95);
@@ -169,6 +206,11 @@ export function resolveSummaryModel(
     Object.assign(model, {
       g0: overrides.summaryTokens!,
       g1: 0,
+      minSummaryTokens: 0,
+      kind: "constant",
+      reason: "G given as an option",
+      line: null,
+      criticalT: NaN,
       rSquared: NaN,
       n: 0,
       method: "options",
@@ -228,26 +270,11 @@ function _fitParts(compactions: SummaryModelTable): {
   if (Number.isNaN(cPost)) {
     problems.cPost = `no cached share after any of the ${length} compactions`;
   }
-  let g0: number, g1: number, rSquared: number, method: "linear" | "median";
-  if (gs.length < 3 || cs.every((c) => c === cs[0])) {
-    g0 = finiteMedian(gs);
-    g1 = 0;
-    rSquared = NaN;
-    method = "median";
-  } else {
-    const fit = fitLine(cs, gs);
-    g0 = fit.intercept;
-    g1 = fit.slope;
-    rSquared = fit.rSquared;
-    method = "linear";
-  }
+  const g = _chooseSummaryLine(cs, gs);
   return {
     model: {
-      g0,
-      g1,
-      rSquared,
+      ...g,
       n: gs.length,
-      method,
       postPrefix: finiteMedian(prefix),
       beta,
       cPost,
@@ -260,7 +287,8 @@ function _fitParts(compactions: SummaryModelTable): {
 }
 
 /**
- * G(C) of a {@linkcode SummaryModel}, floored at 0 tokens.
+ * G(C) of a {@linkcode SummaryModel}: g0 + g1·C, floored at `minSummaryTokens` (default 0) and
+ * never below 0 tokens.
  *
  * @param model The fitted model.
  * @param inputTokens C, tokens.
@@ -273,12 +301,91 @@ function _fitParts(compactions: SummaryModelTable): {
  *
  * assert.equal(summaryTokensAt({ g0: 1000, g1: 0.02 }, 300000), 7000);
  * assert.equal(summaryTokensAt({ g0: -1000, g1: 0 }, 300000), 0);
+ * // A falling line stops at the smallest measured G.
+ * assert.equal(summaryTokensAt({ g0: 9000, g1: -0.01, minSummaryTokens: 6000 }, 500000), 6000);
  * ```
  */
 export function summaryTokensAt(
-  model: Pick<SummaryModel, "g0" | "g1">,
+  model: Pick<SummaryModel, "g0" | "g1"> & { minSummaryTokens?: number },
   inputTokens: number,
 ): number {
   const g = model.g0 + model.g1 * inputTokens;
-  return g > 0 ? g : 0;
+  const floor = model.minSummaryTokens ?? 0;
+  return g > floor ? g : floor > 0 ? floor : 0;
+}
+
+type _Choice = Pick<
+  SummaryModel,
+  | "g0"
+  | "g1"
+  | "minSummaryTokens"
+  | "kind"
+  | "reason"
+  | "line"
+  | "criticalT"
+  | "rSquared"
+  | "method"
+>;
+
+/** The summary-size rule of the module notes on the points (C, G). */
+function _chooseSummaryLine(cs: number[], gs: number[]): _Choice {
+  const n = gs.length;
+  const median = finiteMedian(gs);
+  let minC = Infinity, maxC = -Infinity, minG = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (cs[i] < minC) minC = cs[i];
+    if (cs[i] > maxC) maxC = cs[i];
+    if (gs[i] < minG) minG = gs[i];
+  }
+  let fit: LineFit | null = null;
+  if (n >= 2 && maxC > minC) fit = fitLine(cs, gs);
+  const criticalT = n >= 3 ? studentTQuantile(1 - SUMMARY_LINE_RULES.significance / 2, n - 2) : NaN;
+  const line = fit === null ? null : {
+    g0: fit.intercept,
+    g1: fit.slope,
+    rSquared: fit.rSquared,
+    tStatistic: fit.slopeTStatistic,
+  };
+  const constant = (reason: string): _Choice => ({
+    g0: median,
+    g1: 0,
+    minSummaryTokens: 0,
+    kind: "constant",
+    reason,
+    line,
+    criticalT,
+    rSquared: fit?.rSquared ?? NaN,
+    method: "median",
+  });
+  const { minCompactions, minSpread } = SUMMARY_LINE_RULES;
+  const k = (v: number) => `${Math.round(v)}`;
+  if (n < minCompactions) {
+    return constant(
+      `only ${n} compaction${n === 1 ? "" : "s"} with C and G (a line needs at least ` +
+        `${minCompactions})`,
+    );
+  }
+  if (!(maxC >= minSpread * minC)) {
+    return constant(
+      `C spans only ${k(minC)} to ${k(maxC)} tokens (a line needs max C >= ${minSpread} x min C)`,
+    );
+  }
+  const t = fit!.slopeTStatistic;
+  const tText = `|t| = ${Number.isNaN(t) ? "n/a" : Math.abs(t).toFixed(2)}`;
+  const crit = `t(0.975, ${n - 2}) = ${criticalT.toFixed(3)}`;
+  if (!(Math.abs(t) >= criticalT)) {
+    return constant(`slope not significant at 5%: ${tText} < ${crit}`);
+  }
+  return {
+    g0: fit!.intercept,
+    g1: fit!.slope,
+    minSummaryTokens: minG,
+    kind: "linear",
+    reason: `${n} compactions, C from ${k(minC)} to ${k(maxC)} tokens, slope significant at 5%: ` +
+      `${tText} >= ${crit}`,
+    line,
+    criticalT,
+    rSquared: fit!.rSquared,
+    method: "linear",
+  };
 }

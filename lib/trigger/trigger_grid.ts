@@ -1,6 +1,11 @@
 /**
  * The grid of triggers the replay runs at.
  *
+ * The default grid covers the observed trigger (docs/method.md, Curves): it starts at 40K or
+ * lower, at most half the observed trigger rounded down to whole steps but never below
+ * {@linkcode MIN_DEFAULT_TRIGGER}, and ends at 1M or higher, at least twice the observed trigger
+ * rounded up to whole steps. A bound given by option is kept as given.
+ *
  * @module
  */
 import { summaryTokensAt } from "./summary_model.ts";
@@ -22,6 +27,50 @@ export const DEFAULT_TRIGGER_GRID: Required<TriggerGridOptions> = {
   step: 10_000,
 };
 
+/** The lowest first trigger the default grid takes when it widens for a small observed trigger. */
+export const MIN_DEFAULT_TRIGGER = 10_000;
+
+/**
+ * The grid's bounds: the given ones, and for a bound not given the default widened to cover the
+ * observed trigger (see the module notes).
+ *
+ * @param observedTrigger The observed trigger, tokens (null or NaN: nothing to cover).
+ * @param options Bounds and spacing given by option (undefined or null: the default).
+ * @returns from, to and step, tokens.
+ *
+ * @example The committed sample's 16.3K and the seed's 267.9K
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { coveringTriggerGrid } from "./trigger_grid.ts";
+ *
+ * // half of 16300 is 8150 -> 0 in whole steps of 10000 -> raised to 10000; twice it is far below 1M
+ * assert.deepEqual(coveringTriggerGrid(16300), { from: 10000, to: 1000000, step: 10000 });
+ * // half of 267900 is 133950, above 40000: the default start stays
+ * assert.deepEqual(coveringTriggerGrid(267900), { from: 40000, to: 1000000, step: 10000 });
+ * // twice 620000 is 1240000 -> the grid ends there
+ * assert.equal(coveringTriggerGrid(620000).to, 1240000);
+ * ```
+ */
+export function coveringTriggerGrid(
+  observedTrigger: number | null,
+  options: { from?: number | null; to?: number | null; step?: number | null } = {},
+): Required<TriggerGridOptions> {
+  const step = options.step ?? DEFAULT_TRIGGER_GRID.step;
+  let from = options.from ?? DEFAULT_TRIGGER_GRID.from;
+  let to = options.to ?? DEFAULT_TRIGGER_GRID.to;
+  const observed = observedTrigger ?? NaN;
+  if (Number.isFinite(observed) && observed > 0 && step > 0) {
+    if (options.from === undefined || options.from === null) {
+      const half = Math.floor(observed / 2 / step + 1e-9) * step;
+      from = Math.min(from, Math.max(MIN_DEFAULT_TRIGGER, half));
+    }
+    if (options.to === undefined || options.to === null) {
+      to = Math.max(to, Math.ceil((2 * observed) / step - 1e-9) * step);
+    }
+  }
+  return { from, to, step };
+}
+
 /**
  * Triggers `from, from + step, …, ≤ to`, leaving out points at or below R(T) = P + G(T) (a
  * compaction there would not shrink the context). Points are computed as `from + i·step`, so
@@ -42,7 +91,7 @@ export const DEFAULT_TRIGGER_GRID: Required<TriggerGridOptions> = {
  * ```
  */
 export function triggerGrid(
-  model: { g0: number; g1: number; postPrefix: number },
+  model: { g0: number; g1: number; minSummaryTokens?: number; postPrefix: number },
   options: TriggerGridOptions = {},
 ): Float64Array {
   const { from, to, step } = { ...DEFAULT_TRIGGER_GRID, ...options };

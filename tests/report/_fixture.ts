@@ -12,6 +12,7 @@ import { priceCurves, type PricingInputs } from "../../lib/trigger/price_curves.
 import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
 import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
+import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
 
 /** Strings planted where the page must not look. */
 export const PRIVATE_STRINGS = [
@@ -138,7 +139,20 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       both: { a: inputs.a, v: inputs.v, rSquared: 0.73, n: 10 },
       summaryOnly: { v: 58.2, rSquared: 0.69, n: 10 },
       inputOnly: { a: 6.1e-4, rSquared: -0.01, n: 10 },
-      summaryModel: { g0: G, g1: 0, rSquared: 0.12, n: 12, method: "linear" },
+      summaryModel: {
+        kind: "linear",
+        reason: "12 compactions, C from 150000 to 300000 tokens, slope significant at 5%: " +
+          "|t| = 2.50 >= t(0.975, 10) = 2.228",
+        g0: G,
+        g1: 0,
+        rSquared: 0.12,
+        tStatistic: 2.5,
+        criticalT: 2.228,
+        line: { g0: G, g1: 0 },
+        minSummaryTokens: 0,
+        n: 12,
+        method: "linear",
+      },
       postPrefix: R - G,
       beta: BETA,
       cPost: 0.4,
@@ -160,7 +174,28 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       tStarTokens: tStar,
       replayArgminTokens: argmin,
       ratio: tStar / argmin,
+      argminAtGridEdge: false,
       inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
+    },
+    recommendation: {
+      basis: "cheapest",
+      maxTimeShare: null,
+      contextWindow: 200_000,
+      contextWindowSource: "default",
+      atObservedTrigger: null,
+      trigger: argmin,
+      costPerMillion: { mean: 1.1, p10: 1, p90: 1.2 },
+      timeShare: { mean: 0.05, p10: 0.04, p90: 0.06 },
+      savingVsObservedTrigger: null,
+      budgetError: null,
+      ...(({ kind, settings, environment, resultingTrigger, arithmetic, caveat }) => ({
+        kind,
+        settings,
+        environment,
+        resultingTrigger,
+        arithmetic,
+        caveat,
+      }))(autoCompactSetting(argmin)),
     },
     diagnostics: {
       ...corpusFromText([]).diagnostics, // the reader's zero counts

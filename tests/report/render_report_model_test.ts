@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
 import { PROFILES } from "../../data-synthetic/profiles.ts";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
-import { analyzeTriggerWithSums } from "../../lib/trigger/analyze.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import { buildReadCostReport } from "../../lib/readcost/report.ts";
 import { measureTranscript } from "../../lib/readcost/file_measure.ts";
@@ -30,7 +30,7 @@ async function _analysis(model?: string) {
       text: f.text.replaceAll('"claude-opus-5-5"', `"${model}"`),
     }));
   }
-  return await analyzeTriggerWithSums(corpusFromText(files, model ? { model } : {}), {
+  return await analyzeTrigger(corpusFromText(files, model ? { model } : {}), {
     workloads: 3,
     triggerTo: 200_000,
     a: 1e-4, // given: the small profile has too few compactions to fit the time model

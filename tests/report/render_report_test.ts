@@ -175,18 +175,39 @@ Deno.test("renderReport: unknown numbers show as a dash, and T* is not embedded 
 
 Deno.test("renderReport: the summary-size model reads as a formula, signs included", () => {
   const report = fixtureReport();
-  report.fit.summaryModel = { g0: 12_570, g1: -0.0166, rSquared: 0, n: 257, method: "linear" };
+  report.fit.summaryModel = {
+    ...report.fit.summaryModel,
+    g0: 12_570,
+    g1: -0.0166,
+    rSquared: 0,
+    n: 257,
+    method: "linear",
+  };
   assert.match(
     renderReport(_input(report)),
     /G\(C\) = 12,570 − 0\.0166 · C tokens, least squares on 257 compactions, R² = 0\.00/,
   );
-  report.fit.summaryModel = { g0: 8_000, g1: 0, rSquared: null, n: 2, method: "median" };
+  report.fit.summaryModel = {
+    ...report.fit.summaryModel,
+    g0: 8_000,
+    g1: 0,
+    rSquared: null,
+    n: 2,
+    method: "median",
+  };
   assert.match(renderReport(_input(report)), /G = 8,000 tokens, the median of 2 compactions/);
 });
 
 Deno.test("renderReport: parts of the compaction model given as options say so", () => {
   const report = fixtureReport();
-  report.fit.summaryModel = { g0: 8_000, g1: 0, rSquared: null, n: 0, method: "options" };
+  report.fit.summaryModel = {
+    ...report.fit.summaryModel,
+    g0: 8_000,
+    g1: 0,
+    rSquared: null,
+    n: 0,
+    method: "options",
+  };
   report.fit.compactionModelSource = {
     summaryTokens: "options",
     postPrefix: "fit",

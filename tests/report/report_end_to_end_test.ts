@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
-import { analyzeTriggerWithSums } from "../../lib/trigger/analyze.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { priceCurves } from "../../lib/trigger/price_curves.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import { replaySumsFromData } from "../../lib/report/report_data.ts";
@@ -25,7 +25,7 @@ function _strings(value: unknown, out: Set<string>): void {
 
 Deno.test("report from a real analysis: data re-prices to the document, transcripts stay out", async () => {
   const files = syntheticTranscripts();
-  const analysis = await analyzeTriggerWithSums(corpusFromText(files), {
+  const analysis = await analyzeTrigger(corpusFromText(files), {
     workloads: 6,
     triggerFrom: 60_000,
     triggerTo: 300_000,

@@ -48,6 +48,11 @@ Deno.test("fitLine with intercept, worked by hand", () => {
   close(fit.slope, 1.4);
   close(fit.intercept, 0.5);
   close(fit.rSquared, 0.98);
+  // se² = SS_res/(n − 2)/Sxx = 0.1/5 = 0.02 -> t = 1.4/√0.02 = 9.899494936611665
+  // (R: summary(lm(y ~ x)) gives t value 9.89949493661165)
+  close(fit.slopeTStatistic, 1.4 / Math.sqrt(0.02));
+  assert.ok(Number.isNaN(fitLine([1, 2], [3, 5]).slopeTStatistic), "no degree of freedom");
+  assert.equal(fitLine([1, 2, 3], [3, 5, 7]).slopeTStatistic, Infinity);
   assert.throws(() => fitLine([2, 2, 2], [1, 2, 3]), /all 3 x values are equal/);
   assert.throws(() => fitLine([1], [1]), RangeError);
 });

@@ -21,6 +21,7 @@ export function stepwiseReplay(
     }
   }
   const { g0, g1, postPrefix, cPost } = options.model;
+  const gMin = Math.max(0, options.model.minSummaryTokens ?? 0);
   const nK = plans.length;
   const nT = triggers.length;
   const nS = steps.sessions;
@@ -103,7 +104,7 @@ export function stepwiseReplay(
               if (x < 0) x = 0;
               if (x >= T) {
                 let G = g0 + g1 * x;
-                if (G < 0) G = 0;
+                if (G < gMin) G = gMin;
                 nc++;
                 sC += x;
                 sG += G;

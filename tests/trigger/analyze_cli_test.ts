@@ -76,8 +76,16 @@ Deno.test("analyze text summary names the fit, the optimum, T* and the checks", 
     ) {
       assert.ok(r.stdout.includes(part), part);
     }
-    // Nine compactions: G(C) is the fitted line, its slope's sign written once (no "+ -").
-    assert.match(r.stdout, /G\(C\) = \d+ [+-] \d+\.\d{5}\*C \(linear, R\^2 [-\d.]+, n 9\)/);
+    // Nine compactions are too few for a line: G(C) is the median G, said with the reason and
+    // the line that was fitted but not used (its slope's sign written once, no "+ -").
+    assert.match(
+      r.stdout,
+      /G\(C\) = \d+ tokens, the median G of 9 compactions \(constant: only 9 compactions with C and G \(a line needs at least 10\); the fitted line -?\d+ [+-] \d+\.\d{5}\*C \(R\^2 [-\d.]+\) is not used\)/,
+    );
+    assert.match(r.stdout, /Recommendation: compact at \d+K tokens/);
+    assert.match(r.stdout, /"autoCompactWindow": \d+/);
+    assert.match(r.stdout, /CLAUDE_CODE_AUTO_COMPACT_WINDOW=\d+|CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=/);
+    assert.match(r.stdout, /Caveat: /);
   });
 });
 
@@ -222,7 +230,7 @@ Deno.test("no compaction: exit 1, exactly the missing flags and an example comma
     ]);
     assert.match(
       text.stdout,
-      /G\(C\) = 8000 tokens \(given\); R\(C\) = 20000 \+ G\(C\) \(given\); beta 0\.950 \(given\), c_post 0\.300 \(given\)/,
+      /G\(C\) = 8000 tokens \(constant: given\); R\(C\) = 20000 \+ G\(C\) \(given\); beta 0\.950 \(given\), c_post 0\.300 \(given\)/,
     );
     assert.match(text.stdout, /not fitted: Cannot fit summary model: the corpus has no compaction/);
     const empty = await run(["--model", "nothing", dir]);
@@ -271,9 +279,15 @@ Deno.test("one compaction: --a and --v are missing; given, G(C) is the median G"
     const doc = JSON.parse(json.stdout);
     // G(C) = 6000 (the one G); P = R − G = 26000 − 6000 = 20000.
     assert.deepEqual(doc.fit.summaryModel, {
+      kind: "constant",
+      reason: "only 1 compaction with C and G (a line needs at least 10)",
       g0: 6000,
       g1: 0,
       rSquared: null,
+      tStatistic: null,
+      criticalT: null,
+      line: null,
+      minSummaryTokens: 0,
       n: 1,
       method: "median",
     });
@@ -281,7 +295,7 @@ Deno.test("one compaction: --a and --v are missing; given, G(C) is the median G"
     const text = await run(["--a", "1e-4", "--v", "80", ...quick, dir]);
     assert.match(
       text.stdout,
-      /G\(C\) = 6000 tokens, the median G of 1 compaction \(median fallback: fewer than 3 compactions with C and G\)/,
+      /G\(C\) = 6000 tokens, the median G of 1 compaction \(constant: only 1 compaction with C and G \(a line needs at least 10\)\)/,
     );
   });
 });
@@ -296,13 +310,27 @@ Deno.test("two compactions: the time fit runs, G(C) is the median G, said in the
     assert.ok(Math.abs(doc.fit.both.v - 80) < 1e-9);
     // G: median of 6000 and 10000 = 8000; P = 20000 both times; β = median of the shares before:
     // 90000/150000 = 0.6 and 126000/186000; c_post = median of 10000/26000 and 10000/30000.
-    assert.deepEqual(doc.fit.summaryModel, {
-      g0: 8000,
-      g1: 0,
-      rSquared: null,
-      n: 2,
-      method: "median",
-    });
+    // The line through the two points (160000, 6000), (200000, 10000): g1 = 4000/40000 = 0.1,
+    // g0 = 6000 − 16000 = −10000, R² = 1, no degree of freedom for a t statistic; not used.
+    const m = doc.fit.summaryModel;
+    assert.deepEqual(
+      { ...m, line: null },
+      {
+        kind: "constant",
+        reason: "only 2 compactions with C and G (a line needs at least 10)",
+        g0: 8000,
+        g1: 0,
+        rSquared: m.rSquared,
+        tStatistic: null,
+        criticalT: null,
+        line: null,
+        minSummaryTokens: 0,
+        n: 2,
+        method: "median",
+      },
+    );
+    assert.ok(Math.abs(m.line.g1 - 0.1) < 1e-12 && Math.abs(m.line.g0 + 10000) < 1e-6);
+    assert.ok(Math.abs(m.rSquared - 1) < 1e-12);
     assert.equal(doc.fit.postPrefix, 20000);
     assert.ok(Math.abs(doc.fit.beta - (0.6 + 126000 / 186000) / 2) < 1e-15);
     assert.ok(Math.abs(doc.fit.cPost - (10000 / 26000 + 10000 / 30000) / 2) < 1e-15);
@@ -313,11 +341,94 @@ Deno.test("two compactions: the time fit runs, G(C) is the median G, said in the
       cPost: "fit",
     });
     const text = await run([...quick, dir]);
-    assert.match(text.stdout, /the median G of 2 compactions \(median fallback: fewer than 3/);
+    assert.match(text.stdout, /the median G of 2 compactions \(constant: only 2 compactions/);
     // A given value overrides the fitted one, and says so.
     const given = JSON.parse((await run(["--json", "--beta", "0.5", ...quick, dir])).stdout);
     assert.equal(given.fit.beta, 0.5);
     assert.equal(given.fit.compactionModelSource.beta, "options");
     assert.equal(given.fit.compactionModelError, null);
   });
+});
+
+Deno.test("analyze --max-time-share and --context-window: recorded, and the setting follows", async () => {
+  await withCorpus(async (dir) => {
+    const base = JSON.parse(
+      (await run(["--json", ...fast, "--context-window", "1000000", dir])).stdout,
+    );
+    assert.equal(base.options.contextWindow, 1000000);
+    assert.equal(base.recommendation.contextWindow, 1000000);
+    const shares = base.replay.map((p: { timeShare: { mean: number } }) => p.timeShare.mean);
+    const budget = Math.min(...shares) + 1e-9;
+    const r = await run(["--json", ...fast, "--max-time-share", String(budget), dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.options.maxTimeShare, budget);
+    // Only the point with the lowest time share qualifies.
+    assert.equal(
+      doc.recommendation.trigger,
+      base.replay[shares.indexOf(Math.min(...shares))].trigger,
+    );
+    const none = await run([...fast, "--max-time-share", "0", dir]);
+    assert.equal(none.code, 0, none.stderr);
+    assert.match(
+      none.stdout,
+      /Recommendation: none within a time share of 0\.0%: no trigger of the grid/,
+    );
+    for (
+      const bad of [["--max-time-share", "1.5"], ["--context-window", "0"], [
+        "--max-time-share=-0.1",
+      ]]
+    ) {
+      assert.equal((await run([...bad, dir])).code, 2, bad.join(" "));
+    }
+    const help = (await run(["--help"])).stdout;
+    assert.match(help, /--max-time-share SHARE/);
+    assert.match(help, /--context-window TOKENS/);
+    assert.match(help, /--model NAME\|all/);
+  });
+});
+
+Deno.test("analyze --model all: every model on its own, then the comparison", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const f of syntheticTranscripts({ model: "model-a" })) {
+      await Deno.writeTextFile(`${dir}/a-${f.path.split("/").pop()}`, f.text);
+    }
+    // A second model without compactions: it is listed, with why and the flags it misses.
+    await Deno.writeTextFile(
+      `${dir}/b.jsonl`,
+      [0, 1, 2].map((i) => ask(i, 10 * i, 1000 * (i + 1), 500)).join("\n") + "\n",
+    );
+    const json = await run(["--json", "--model", "all", ...fast, dir]);
+    assert.equal(json.code, 0, json.stderr);
+    const doc = JSON.parse(json.stdout);
+    assert.deepEqual(Object.keys(doc), [
+      "schemaVersion",
+      "options",
+      "models",
+      "comparison",
+      "modelsWithoutSession",
+    ]);
+    assert.deepEqual(doc.models.map((m: { model: string }) => m.model), ["model-a", "x"]);
+    assert.equal(doc.models[0].analysis.corpus.model, "model-a");
+    assert.equal(doc.models[0].analysis.options.workloads, 4);
+    assert.match(doc.models[1].error.message, /no compaction of model "x"/);
+    assert.equal(doc.comparison[1].requests, 3);
+    assert.equal(doc.comparison[1].cheapestTrigger, null);
+    assert.equal(
+      doc.comparison[0].cheapestTrigger,
+      doc.models[0].analysis.steadyState.replayArgminTokens,
+    );
+    const again = await run(["--json", "--model", "all", ...fast, dir]);
+    assert.equal(again.stdout, json.stdout, "byte-identical");
+    assert.ok(!json.stdout.includes(dir), "no paths in the output");
+    const text = await run(["--model", "all", ...fast, dir]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /=== model-a ===/);
+    assert.match(text.stdout, /=== x ===\nNot analysed: .*Missing: --a, --v, --summary-tokens/);
+    assert.match(text.stdout, /Comparison \(each model's cost per million/);
+    assert.match(text.stdout, /\n {2}x +1 +3 /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -57,15 +57,15 @@ Deno.test("analyze with blockSize auto replays with the chosen length and record
   const corpus = await readCorpus(["data-synthetic/sample"]);
   const chosen = autoBlockSize(buildSteps(corpus));
   for (const method of ["permute", "stationary"] as const) {
-    const auto = analyzeTrigger(corpus, { blockSize: "auto", method, workloads: 5 });
+    const auto = (await analyzeTrigger(corpus, { blockSize: "auto", method, workloads: 5 })).report;
     assert.deepEqual(auto.options.blockSizeChosen, chosen);
     assert.equal(auto.options.blockSize, chosen.blockSize[method]);
     // Same document as giving that length by hand, apart from the record of the choice.
-    const byHand = analyzeTrigger(corpus, {
+    const byHand = (await analyzeTrigger(corpus, {
       blockSize: chosen.blockSize[method],
       method,
       workloads: 5,
-    });
+    })).report;
     assert.equal(byHand.options.blockSizeChosen, null);
     assert.deepEqual({ ...auto, options: { ...auto.options, blockSizeChosen: null } }, byHand);
   }

@@ -3,7 +3,7 @@ import { generateCorpus } from "../../data-synthetic/generate_corpus.ts";
 import { PROFILES } from "../../data-synthetic/profiles.ts";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
 import {
-  analyzeTriggerWithSums,
+  analyzeTrigger,
   blockSizeSweep,
   buildSteps,
   drawWorkloads,
@@ -133,7 +133,7 @@ Deno.test("sweeps reproduce the analysis' own curves at the values it used", asy
   for (let step = it.next(); !step.done; step = it.next()) files.push(step.value);
   const corpus = corpusFromText(files);
   const options = { workloads: 6, blockSize: 4, seed: 3, triggerStep: 20000, a: 1e-4, v: 80 };
-  const run = await analyzeTriggerWithSums(corpus, options);
+  const run = await analyzeTrigger(corpus, options);
   const mean = run.report.replay.map((p) => p.costPerMillion.mean);
   const alpha = repriceSweep(run.sums, run.inputs, "alpha", [run.inputs.prices.alpha]);
   assert.deepEqual([...alpha.curves[0].mean], mean);

@@ -1,0 +1,176 @@
+/**
+ * The per-model view (docs/method.md, Per model): every model with at least one included
+ * session analysed on its own (its sessions, fits, ω, D and curves; each cost per million is
+ * divided by that model's own D), then one comparison row per model.
+ *
+ * Choices, written down:
+ * - A model whose analysis cannot run (too few compactions to fit, no requests left) is kept in
+ *   the list with its error and the options it misses; it has no curves, and its comparison row
+ *   has the corpus counts with null results. Inputs given as options apply to every model.
+ * - "Saving" is 1 − mean cost at the chosen trigger / mean cost at the observed trigger, both
+ *   over the resampled workloads (`recommendation.savingVsObservedTrigger`).
+ * - The document: `{ schemaVersion, options, models: [{ model, analysis } | { model, error }],
+ *   comparison, modelsWithoutSession }`, models in the order given (the reader's: most requests
+ *   first). `options` holds the options given; each analysis has its own resolved options.
+ *
+ * @module
+ */
+import type { Corpus } from "../transcript/tables.ts";
+import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import {
+  type AnalyzeOptions,
+  analyzeTrigger,
+  type BandPoint,
+  MissingModelInputsError,
+  type ModelInput,
+  type TriggerAnalysis,
+  type TriggerReport,
+} from "./analyze.ts";
+
+/** One model of the per-model document. */
+export type ModelEntry =
+  | { model: string; analysis: TriggerReport }
+  | { model: string; error: { message: string; missing: ModelInput[] } };
+
+/** One row of the comparison table. */
+export interface ModelComparisonRow {
+  model: string;
+  /** Included sessions, all kinds. */
+  sessions: number;
+  requests: number;
+  /** D, tokens. */
+  billedTokens: number;
+  /** Median C of automatic compactions, tokens (null: none). */
+  observedTrigger: number | null;
+  /** The cheapest trigger of the mean cost curve, tokens (null: not analysed). */
+  cheapestTrigger: number | null;
+  /** Cost per million at the cheapest trigger, mean and 10–90% band. */
+  cheapestCostPerMillion: BandPoint | null;
+  /** The cheapest trigger lies on the grid's edge. */
+  argminAtGridEdge: boolean | null;
+  /** Steady-state T*, tokens. */
+  tStarTokens: number | null;
+  /** Time share at the cheapest trigger, mean and band. */
+  timeShareAtCheapest: BandPoint | null;
+  /** The recommended trigger (the cheapest, or within the time budget). */
+  recommendedTrigger: number | null;
+  /** 1 − cost at the recommended trigger / cost at the observed trigger. */
+  savingVsObservedTrigger: number | null;
+  /** Why the model was not analysed (null: it was). */
+  error: string | null;
+}
+
+/** The per-model document. */
+export interface ModelsReport {
+  schemaVersion: 1;
+  /** The options given (each analysis records its own resolved ones). */
+  options: Record<string, unknown>;
+  models: ModelEntry[];
+  comparison: ModelComparisonRow[];
+  /** Models whose requests all sit in sessions shared with another model. */
+  modelsWithoutSession: { model: string; requests: number }[];
+}
+
+/** What {@linkcode analyzeModels} returns: the document and each model's full analysis. */
+export interface ModelsAnalysis {
+  report: ModelsReport;
+  /** Per model in document order: the analysis with its sums, or null when it failed. */
+  analyses: (TriggerAnalysis | null)[];
+}
+
+/**
+ * Analyses each corpus (one per model) with the same options and compares them.
+ *
+ * @param corpora One corpus per model (e.g. from `readCorpusPerModel`).
+ * @param options As `analyzeTrigger`; `onModel` is told which model starts.
+ * @param modelsWithoutSession Models with requests but no session of their own, recorded.
+ * @returns The document and the analyses.
+ * @throws Errors other than a model that cannot be fitted or has no request.
+ *
+ * @example A model without compactions says why, the other is analysed
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { analyzeModels } from "./analyze_models.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ *
+ * const line = (id: string, model: string) => JSON.stringify({ type: "assistant", uuid: id,
+ *   requestId: id, timestamp: "2026-01-01T00:00:00Z", message: { id, model,
+ *   usage: { input_tokens: 3, output_tokens: 1 } } });
+ * const corpus = corpusFromText([{ path: "a.jsonl", text: line("a", "m") }]);
+ * const { report } = await analyzeModels([corpus]);
+ * assert.ok("error" in report.models[0]);
+ * assert.equal(report.comparison[0].requests, 1);
+ * assert.equal(report.comparison[0].cheapestTrigger, null);
+ * ```
+ */
+export async function analyzeModels(
+  corpora: readonly Corpus[],
+  options: AnalyzeOptions & { onModel?: (model: string, index: number, total: number) => void } =
+    {},
+  modelsWithoutSession: { model: string; requests: number }[] = [],
+): Promise<ModelsAnalysis> {
+  const { onModel, onProgress: _p, ...given } = options;
+  const models: ModelEntry[] = [];
+  const comparison: ModelComparisonRow[] = [];
+  const analyses: (TriggerAnalysis | null)[] = [];
+  for (const [i, corpus] of corpora.entries()) {
+    onModel?.(corpus.model, i, corpora.length);
+    const summary = summarizeCorpus(corpus);
+    const base = {
+      model: corpus.model,
+      sessions: corpus.sessions.length,
+      requests: summary.requests,
+      billedTokens: summary.billedTokens,
+      observedTrigger: summary.observedTrigger,
+    };
+    let run: TriggerAnalysis;
+    try {
+      run = await analyzeTrigger(corpus, options);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      const missing = error instanceof MissingModelInputsError ? [...error.missing] : [];
+      models.push({ model: corpus.model, error: { message: error.message, missing } });
+      analyses.push(null);
+      comparison.push({
+        ...base,
+        cheapestTrigger: null,
+        cheapestCostPerMillion: null,
+        argminAtGridEdge: null,
+        tStarTokens: null,
+        timeShareAtCheapest: null,
+        recommendedTrigger: null,
+        savingVsObservedTrigger: null,
+        error: error.message,
+      });
+      continue;
+    }
+    const r = run.report;
+    models.push({ model: corpus.model, analysis: r });
+    analyses.push(run);
+    const cheapest = r.replay.find((p) => p.trigger === r.steadyState.replayArgminTokens) ?? null;
+    comparison.push({
+      ...base,
+      cheapestTrigger: r.steadyState.replayArgminTokens,
+      cheapestCostPerMillion: cheapest?.costPerMillion ?? null,
+      argminAtGridEdge: r.steadyState.argminAtGridEdge,
+      tStarTokens: r.steadyState.tStarTokens,
+      timeShareAtCheapest: cheapest?.timeShare ?? null,
+      recommendedTrigger: r.recommendation.trigger,
+      savingVsObservedTrigger: r.recommendation.savingVsObservedTrigger,
+      error: null,
+    });
+  }
+  const recorded = Object.fromEntries(
+    Object.entries(given).filter(([k, v]) => v !== undefined && k !== "threads"),
+  );
+  return {
+    report: {
+      schemaVersion: 1,
+      options: recorded,
+      models,
+      comparison,
+      modelsWithoutSession: [...modelsWithoutSession],
+    },
+    analyses,
+  };
+}

@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { corpusFromText, readCorpus, readCorpusPerModel } from "../../lib/transcript/mod.ts";
+import { analyzeModels, analyzeTrigger } from "../../lib/trigger/mod.ts";
+import { syntheticTranscripts } from "./_transcripts.ts";
+
+const options = { workloads: 4, triggerStep: 20000, a: 1e-4, v: 80 };
+
+/** Model A: 3 sessions compacting near 150K; model B: 2 sessions near 100K; one of them only. */
+function twoModels() {
+  const a = syntheticTranscripts({ model: "model-a", sessions: 3 });
+  const b = syntheticTranscripts({ model: "model-b", sessions: 2, trigger: 100000, seed: 2 }).map((
+    f,
+  ) => ({
+    path: f.path.replace("/p/", "/q/"),
+    text: f.text.replaceAll("00000000-0000-4000", "11111111-0000-4000").replaceAll("msg_", "msgB_")
+      .replaceAll("req_", "reqB_"),
+  }));
+  return [...a, ...b];
+}
+
+Deno.test("read once, one corpus per model, equal to reading with that model's filter", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const f of twoModels()) {
+      await Deno.mkdir(`${dir}${f.path.slice(0, f.path.lastIndexOf("/"))}`, { recursive: true });
+      await Deno.writeTextFile(`${dir}${f.path}`, f.text);
+    }
+    const { corpora, withoutSession } = await readCorpusPerModel([dir]);
+    assert.deepEqual(corpora.map((c) => c.model), ["model-a", "model-b"]); // more requests first
+    assert.deepEqual(withoutSession, []);
+    for (const c of corpora) {
+      const alone = await readCorpus([dir], { model: c.model });
+      assert.deepEqual(c.requests, alone.requests);
+      assert.deepEqual(c.compactions, alone.compactions);
+      assert.deepEqual(c.diagnostics, alone.diagnostics);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("each model analysed on its own, then compared", async () => {
+  const files = twoModels();
+  const corpora = ["model-a", "model-b"].map((model) => corpusFromText(files, { model }));
+  const { report, analyses } = await analyzeModels(corpora, options);
+  assert.deepEqual(Object.keys(report), [
+    "schemaVersion",
+    "options",
+    "models",
+    "comparison",
+    "modelsWithoutSession",
+  ]);
+  assert.deepEqual(report.models.map((m) => m.model), ["model-a", "model-b"]);
+  assert.deepEqual(report.options, options);
+  for (const [i, corpus] of corpora.entries()) {
+    const entry = report.models[i];
+    assert.ok("analysis" in entry);
+    // The same document as the model's own analysis: its own D, ω, fits and curves.
+    const alone = (await analyzeTrigger(corpus, options)).report;
+    assert.equal(JSON.stringify(entry.analysis), JSON.stringify(alone));
+    assert.equal(analyses[i]!.report.corpus.billedTokens, alone.corpus.billedTokens);
+    const row = report.comparison[i];
+    assert.equal(row.model, corpus.model);
+    assert.equal(row.sessions, corpus.sessions.length);
+    assert.equal(row.requests, alone.corpus.requests);
+    assert.equal(row.billedTokens, alone.corpus.billedTokens);
+    assert.equal(row.observedTrigger, alone.corpus.observedTrigger);
+    assert.equal(row.cheapestTrigger, alone.steadyState.replayArgminTokens);
+    const at = alone.replay.find((p) => p.trigger === row.cheapestTrigger)!;
+    assert.deepEqual(row.cheapestCostPerMillion, at.costPerMillion);
+    assert.deepEqual(row.timeShareAtCheapest, at.timeShare);
+    assert.equal(row.tStarTokens, alone.steadyState.tStarTokens);
+    assert.equal(row.savingVsObservedTrigger, alone.recommendation.savingVsObservedTrigger);
+    assert.equal(row.error, null);
+  }
+  // The two models differ (different triggers): their observed triggers do too.
+  assert.ok(report.comparison[0].observedTrigger! > report.comparison[1].observedTrigger!);
+});
+
+Deno.test("a model that cannot be fitted says why and has no curves", async () => {
+  const files = twoModels();
+  const corpora = ["model-a", "model-b"].map((model) => corpusFromText(files, { model }));
+  // Without a and v, model B's two sessions give a time fit; make B fail by a corpus with no
+  // compaction: keep only its first 20 lines (before the first compaction near 100K).
+  const short = files.filter((f) => f.path.startsWith("/q/")).map((f) => ({
+    path: f.path,
+    text: f.text.split("\n").slice(0, 20).join("\n") + "\n",
+  }));
+  const noCompaction = corpusFromText(short, { model: "model-b" });
+  assert.equal(noCompaction.compactions.length, 0);
+  const { report, analyses } = await analyzeModels([corpora[0], noCompaction], options);
+  const b = report.models[1];
+  assert.ok("error" in b);
+  assert.deepEqual(b.error.missing, ["summaryTokens", "postPrefix", "beta", "cPost"]);
+  assert.match(b.error.message, /no compaction of model "model-b"/);
+  assert.equal(analyses[1], null);
+  const row = report.comparison[1];
+  assert.equal(row.requests, noCompaction.requests.length);
+  assert.equal(row.cheapestTrigger, null);
+  assert.equal(row.cheapestCostPerMillion, null);
+  assert.match(row.error!, /no compaction/);
+  // Given the missing inputs, it is analysed.
+  const given = await analyzeModels([noCompaction], {
+    ...options,
+    summaryTokens: 8000,
+    postPrefix: 20000,
+    beta: 0.99,
+    cPost: 0.3,
+  });
+  assert.ok("analysis" in given.report.models[0]);
+});
