@@ -42,6 +42,32 @@ export interface ReplaySums {
   outputTokens: Float64Array;
   /** Per workload: Σ of its steps' work-time gaps (W_k), seconds. */
   workSeconds: Float64Array;
+  /**
+   * The same sums over only the requests and compactions whose input exceeds each price-tier
+   * threshold, so tiered prices re-price without a replay; absent when the replay was given no
+   * threshold.
+   */
+  tiers?: TierSums;
+}
+
+/**
+ * Replay sums above price-tier thresholds. Per-threshold arrays are indexed
+ * `j · cells + k · triggers + t` (cells = workloads × triggers): threshold j's sums over the
+ * ordinary requests billed at x > θ_j and the compactions with C > θ_j.
+ */
+export interface TierSums {
+  /** Thresholds θ_j, tokens, strictly ascending. */
+  thresholds: Float64Array;
+  /** Σ x over ordinary requests with x > θ_j, tokens. */
+  contextTokens: Float64Array;
+  /** Σ c·x over them, tokens. */
+  cachedTokens: Float64Array;
+  /** Σ y over them, tokens. */
+  outputTokens: Float64Array;
+  /** Σ C over compactions with C > θ_j, tokens. */
+  compactionInputTokens: Float64Array;
+  /** Σ G over them, tokens. */
+  summaryTokens: Float64Array;
 }
 
 /**
@@ -49,6 +75,7 @@ export interface ReplaySums {
  *
  * @param workloads Number of workloads.
  * @param triggers The triggers, tokens (kept as given).
+ * @param tierThresholds Price-tier thresholds, tokens, ascending; none or empty: no tier sums.
  * @returns Sums with every cell 0.
  *
  * @example
@@ -60,9 +87,13 @@ export interface ReplaySums {
  * assert.equal(sums.workSeconds.length, 2);
  * ```
  */
-export function emptyReplaySums(workloads: number, triggers: Float64Array): ReplaySums {
+export function emptyReplaySums(
+  workloads: number,
+  triggers: Float64Array,
+  tierThresholds?: Float64Array,
+): ReplaySums {
   const cells = workloads * triggers.length;
-  return {
+  const sums: ReplaySums = {
     workloads,
     triggers,
     contextTokens: new Float64Array(cells),
@@ -73,6 +104,18 @@ export function emptyReplaySums(workloads: number, triggers: Float64Array): Repl
     outputTokens: new Float64Array(workloads),
     workSeconds: new Float64Array(workloads),
   };
+  if (tierThresholds !== undefined && tierThresholds.length > 0) {
+    const n = tierThresholds.length * cells;
+    sums.tiers = {
+      thresholds: tierThresholds,
+      contextTokens: new Float64Array(n),
+      cachedTokens: new Float64Array(n),
+      outputTokens: new Float64Array(n),
+      compactionInputTokens: new Float64Array(n),
+      summaryTokens: new Float64Array(n),
+    };
+  }
+  return sums;
 }
 
 /** Options of {@linkcode replayWorkloads}. */
@@ -81,6 +124,12 @@ export interface ReplayOptions {
   triggers: ArrayLike<number>;
   /** The compaction model. */
   model: ReplayCompactionModel;
+  /**
+   * Price-tier thresholds θ_j, tokens, strictly ascending: the sums are also kept over the
+   * requests and compactions whose input exceeds each (see {@linkcode TierSums}).
+   * @default {[]} (a flat price: no tier sums, and no extra work)
+   */
+  tierThresholds?: ArrayLike<number>;
   /** Called after each workload with (done, total). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -148,11 +197,22 @@ export function replayWorkloads(
       throw new RangeError(`Cannot replay: triggers must be positive token counts, got ${t}`);
     }
   }
+  const thresholds = Float64Array.from(options.tierThresholds ?? []);
+  for (let j = 0; j < thresholds.length; j++) {
+    if (!(Number.isFinite(thresholds[j]) && thresholds[j] > (j > 0 ? thresholds[j - 1] : 0))) {
+      throw new RangeError(
+        `Cannot replay: tier thresholds must be positive token counts in ascending order, got ` +
+          `${Array.from(thresholds).join(", ")}`,
+      );
+    }
+  }
   const { g0, g1, postPrefix, cPost } = options.model;
   const nK = plans.length;
   const nT = triggers.length;
   const nS = steps.sessions;
-  const out = emptyReplaySums(nK, triggers);
+  const nTh = thresholds.length;
+  const out = emptyReplaySums(nK, triggers, thresholds);
+  const cells = nK * nT;
   const growth = steps.growth;
   const share = steps.cachedShare;
   const output = steps.output;
@@ -182,6 +242,56 @@ export function replayWorkloads(
   const sortedPeak = new Float64Array(nS);
   const prefixX = new Float64Array(nS + 1);
   const prefixCX = new Float64Array(nS + 1);
+  // Tiers only (empty without a threshold): y in workload order and its prefix sums; per
+  // session and threshold the free path's sums above θ_j (x, c·x, y), and their prefix sums
+  // by ascending peak; per cell and threshold the accumulated sums above θ_j.
+  const tn = nTh > 0 ? n : 0;
+  const outAt = new Float64Array(tn);
+  const prefY = new Float64Array(tn);
+  const freeAX = new Float64Array(nTh * nS);
+  const freeACX = new Float64Array(nTh * nS);
+  const freeAY = new Float64Array(nTh * nS);
+  const prefixAX = new Float64Array(nTh * (nS + 1));
+  const prefixACX = new Float64Array(nTh * (nS + 1));
+  const prefixAY = new Float64Array(nTh * (nS + 1));
+  const aX = new Float64Array(nTh), aCX = new Float64Array(nTh), aY = new Float64Array(nTh);
+  const aC = new Float64Array(nTh), aG = new Float64Array(nTh);
+  const tiers = out.tiers;
+  // Adds the requests at positions [p, end) of a cycle (context base + D_m) above each
+  // threshold θ_j below T to aX, aCX, aY; whole chunks above or below are taken at once.
+  const addAbove = (p: number, end: number, lo: number, base: number, T: number) => {
+    for (let j = 0; j < nTh && thresholds[j] < T; j++) {
+      const q = thresholds[j] - base;
+      let m = p;
+      while (m < end) {
+        let stop = m + 1;
+        if ((m & CHUNK_MASK) === 0 && m + CHUNK <= end) {
+          const ch = m >>> CHUNK_BITS;
+          if (chunkMax[ch] <= q) {
+            m += CHUNK;
+            continue;
+          }
+          if (chunkMin[ch] > q) stop = m + CHUNK;
+          else if (cum[m] <= q) {
+            m++;
+            continue;
+          }
+        } else if (cum[m] <= q) {
+          m++;
+          continue;
+        }
+        const before = m > lo ? m - 1 : -1;
+        const last = stop - 1;
+        const dS = sumD[last] - (before >= 0 ? sumD[before] : 0);
+        const cS = sumC[last] - (before >= 0 ? sumC[before] : 0);
+        const cdS = sumCD[last] - (before >= 0 ? sumCD[before] : 0);
+        aX[j] += (stop - m) * base + dS;
+        aCX[j] += base * cS + cdS;
+        aY[j] += prefY[last] - (before >= 0 ? prefY[before] : 0);
+        m = stop;
+      }
+    }
+  };
 
   for (let k = 0; k < nK; k++) {
     const plan = plans[k];
@@ -191,8 +301,14 @@ export function replayWorkloads(
     let sumY = 0, compY = 0, sumW = 0, compW = 0;
     for (let s = 0; s < nS; s++) {
       let pos = first[s];
-      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0;
+      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0, syw = 0;
       let x = growth[start[s]], fx = x, fcx = share[start[s]] * x, mx = -Infinity;
+      for (let j = 0; j < nTh; j++) {
+        const above = x > thresholds[j];
+        freeAX[j * nS + s] = above ? x : 0;
+        freeACX[j * nS + s] = above ? share[start[s]] * x : 0;
+        freeAY[j * nS + s] = above ? output[start[s]] : 0;
+      }
       for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
         for (let r = segStart[g], end = r + segLength[g]; r < end; r++) {
           const c = share[r];
@@ -214,6 +330,17 @@ export function replayWorkloads(
           sumD[pos] = sd;
           sumC[pos] = sc;
           sumCD[pos] = scd;
+          if (nTh > 0) {
+            const y = output[r];
+            syw += y;
+            outAt[pos] = y;
+            prefY[pos] = syw;
+            for (let j = 0; j < nTh && x > thresholds[j]; j++) {
+              freeAX[j * nS + s] += x;
+              freeACX[j * nS + s] += c * x;
+              freeAY[j * nS + s] += y;
+            }
+          }
           pos++;
         }
       }
@@ -253,6 +380,15 @@ export function replayWorkloads(
         prefixX[j + 1] = ax + cx;
         prefixCX[j + 1] = acx + ccx;
       }
+      for (let t = 0; t < nTh; t++) {
+        const at = t * (nS + 1);
+        for (let j = 0; j < nS; j++) {
+          const s = byPeak[j];
+          prefixAX[at + j + 1] = prefixAX[at + j] + freeAX[t * nS + s];
+          prefixACX[at + j + 1] = prefixACX[at + j] + freeACX[t * nS + s];
+          prefixAY[at + j + 1] = prefixAY[at + j] + freeAY[t * nS + s];
+        }
+      }
     }
     // Chunk maxima and minima of D (chunks may straddle sessions; scans check bounds).
     for (let j = 0; j < nChunks; j++) {
@@ -278,11 +414,23 @@ export function replayWorkloads(
       const free = lowJ;
       let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
       let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
+      for (let j = 0; j < nTh; j++) {
+        const at = j * (nS + 1) + free;
+        aX[j] = prefixAX[at];
+        aCX[j] = prefixACX[at];
+        aY[j] = prefixAY[at];
+        aC[j] = aG[j] = 0;
+      }
       for (let j = free; j < nS; j++) {
         const s = byPeak[j];
         const x0 = growth[start[s]];
         let sx = x0;
         let scx = share[start[s]] * x0;
+        for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
+          aX[t] += x0;
+          aCX[t] += share[start[s]] * x0;
+          aY[t] += output[start[s]];
+        }
         let sC = 0, sG = 0;
         const lo = first[s];
         const hi = first[s + 1];
@@ -319,6 +467,11 @@ export function replayWorkloads(
               if (x >= T) break;
               sx += x;
               scx += shareAt[m] * x;
+              for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+                aX[t] += x;
+                aCX[t] += shareAt[m] * x;
+                aY[t] += outAt[m];
+              }
             }
             if (m === hi) break;
             a = m;
@@ -331,6 +484,7 @@ export function replayWorkloads(
             sx += cnt * base + (sumD[last] - dBefore);
             scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
             x = base + cum[last];
+            if (nTh > 0) addAbove(i, a, lo, base, T);
           }
           if (a >= hi) break;
           // Compaction before the request at position a.
@@ -340,10 +494,19 @@ export function replayWorkloads(
           nc++;
           sC += x;
           sG += G;
+          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+            aC[t] += x;
+            aG[t] += G;
+          }
           x = postPrefix + G;
           if (x < 0) x = 0;
           sx += x;
           scx += cPost * x;
+          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+            aX[t] += x;
+            aCX[t] += cPost * x;
+            aY[t] += outAt[a];
+          }
           i = a + 1;
         }
         let u = accX + sx;
@@ -365,6 +528,14 @@ export function replayWorkloads(
       out.compactions[cell] = nc;
       out.compactionInputTokens[cell] = accC + cmpC;
       out.summaryTokens[cell] = accG + cmpG;
+      for (let j = 0; j < nTh; j++) {
+        const at = j * cells + cell;
+        tiers!.contextTokens[at] = aX[j];
+        tiers!.cachedTokens[at] = aCX[j];
+        tiers!.outputTokens[at] = aY[j];
+        tiers!.compactionInputTokens[at] = aC[j];
+        tiers!.summaryTokens[at] = aG[j];
+      }
     }
     options.onProgress?.(k + 1, nK);
   }
