@@ -17,6 +17,7 @@ import {
   type ModelInput,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
+import { pricesFromFile } from "../lib/prices/mod.ts";
 import { emptySampleMessage, EXIT, failureExit, progressReporter } from "./_shared.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
@@ -35,10 +36,17 @@ Directories are walked recursively for *.jsonl. With no PATH: $CLAUDE_CONFIG_DIR
 Options:
   --json                  Print one JSON document (analysis-spec section 5) to stdout.
   --model NAME            Target model (string; default: the model with the most requests).
-  --alpha NUMBER          Cached / uncached input price ratio (default: ${D.alpha}).
-  --rho NUMBER            Output / uncached input price ratio (default: ${D.rho}).
-  --price NUMBER          Uncached input price p_m, USD per million tokens (default: ${D.inputUsdPerMillion}).
+  --alpha NUMBER          Cached / uncached input price ratio (default: from the price catalog
+                          for the model, else ${D.alpha}).
+  --rho NUMBER            Output / uncached input price ratio (default: catalog, else ${D.rho}).
+  --price NUMBER          Uncached input price p_m, USD per million tokens (default: catalog,
+                          else ${D.inputUsdPerMillion}).
   --omega NUMBER          Uncached-token price multiplier (default: from the corpus's cache writes).
+  --cache-write-5m NUMBER 5-minute cache-write price / p_m (default: catalog, else 1.25).
+  --cache-write-1h NUMBER 1-hour cache-write price / p_m (default: catalog, else 2).
+  --prices FILE           JSON prices file: any of alpha, rho, inputUsdPerMillion, omega,
+                          cacheWrite5m, cacheWrite1h, tiers, and per-model entries under
+                          "models" (shape: lib/prices/prices_file.ts). Flags win over it.
   --a NUMBER              Compaction seconds per input token (default: from the time fit).
   --v NUMBER              Summary tokens written per second (default: from the time fit).
   --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
@@ -108,6 +116,8 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false },
   { flag: "price", key: "inputUsdPerMillion", integer: false, min: 0, exclusive: true },
   { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
+  { flag: "cache-write-5m", key: "cacheWrite5m", integer: false, min: 0, exclusive: false },
+  { flag: "cache-write-1h", key: "cacheWrite1h", integer: false, min: 0, exclusive: false },
   { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
   { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
   { flag: "summary-tokens", key: "summaryTokens", integer: false, min: 0, exclusive: false },
@@ -292,8 +302,18 @@ export function formatReport(r: TriggerReport): string {
       given("cPost")
     }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
     ...(f.compactionModelError === null ? [] : [`  (not fitted: ${f.compactionModelError})`]),
-    `Prices: alpha ${r.prices.alpha}, rho ${r.prices.rho}, p_m $${r.prices.inputUsdPerMillion}/M, ` +
-      `omega ${r.prices.omega.toFixed(3)}`,
+    `Prices: alpha ${r.prices.alpha} (${r.prices.sources.alpha}), rho ${r.prices.rho} ` +
+      `(${r.prices.sources.rho}), p_m $${r.prices.inputUsdPerMillion}/M ` +
+      `(${r.prices.sources.inputUsdPerMillion}), omega ${r.prices.omega.toFixed(3)} ` +
+      `(${r.prices.sources.omega}); ${
+        r.prices.catalogModel === null
+          ? `not in the price catalog (${r.prices.catalog.name} ${r.prices.catalog.version})`
+          : `${r.prices.catalogModel.displayName} in ${r.prices.catalog.name} ${r.prices.catalog.version}`
+      }${
+        r.prices.tierThresholdTokens === null
+          ? ""
+          : `; higher price tier above ${k(r.prices.tierThresholdTokens)} tokens of input`
+      }`,
     "",
   );
   let best = -1;
@@ -315,6 +335,11 @@ export function formatReport(r: TriggerReport): string {
     `Steady state T* = ${s.tStarTokens === null ? "n/a" : k(s.tStarTokens)} tokens; replay argmin ${
       s.replayArgminTokens === null ? "n/a" : k(s.replayArgminTokens)
     }; ratio ${fixed(s.ratio, 2)}`,
+    `Cheapest trigger of each resampled workload: 10-90% ${
+      s.argminSpread.p10 === null ? "n/a" : k(s.argminSpread.p10)
+    }-${s.argminSpread.p90 === null ? "n/a" : k(s.argminSpread.p90)} (median ${
+      s.argminSpread.p50 === null ? "n/a" : k(s.argminSpread.p50)
+    }, ${s.argminSpread.workloads} workloads)`,
     "",
     `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
       `(compactions ${usd(r.checks.observedBill.compactionCostPerMillion)})`,
@@ -376,6 +401,7 @@ export async function main(args: string[]): Promise<number> {
       model: { type: "string" },
       method: { type: "string" },
       "compaction-step-share": { type: "string" },
+      prices: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     };
   for (const f of NUMBER_FLAGS) options[f.flag] = { type: "string" };
@@ -447,6 +473,22 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
+    if (typeof values.prices === "string") {
+      try {
+        analyzeOptions.prices = pricesFromFile(
+          await Deno.readTextFile(values.prices),
+          corpus.model,
+        );
+      } catch (error) {
+        if (error instanceof Deno.errors.NotFound) {
+          console.error(`analyze: --prices: ${values.prices} not found`);
+          return EXIT.missingPath;
+        }
+        if (!(error instanceof RangeError)) throw error;
+        console.error(`analyze: --prices ${values.prices}: ${error.message}`);
+        return EXIT.invalidArguments;
+      }
+    }
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, paths));
       return EXIT.emptySample;

@@ -105,7 +105,7 @@ export function modelInfo(modelId: string): ModelInfo | undefined {
   const thresholds = new Set<number>();
   for (const key of Object.values(_KEYS)) {
     const value = table[key];
-    if (typeof value === "object") for (const t of value.tiers) thresholds.add(t.start);
+    if (typeof value === "object") { for (const t of value.tiers) thresholds.add(t.start); }
   }
   const tiers: PriceTier[] = [...thresholds].sort((a, b) => a - b).map((threshold) => ({
     aboveInputTokens: threshold,
@@ -127,7 +127,9 @@ function _newestPeriod(model: CatalogModel): _PriceTable | undefined {
   let bestStart = -Infinity;
   for (const period of model.prices) {
     const c = period.constraint;
-    const start = c === undefined ? -Infinity : c.type === "start_date"
+    const start = c === undefined
+      ? -Infinity
+      : c.type === "start_date"
       ? Date.parse(c.start_date)
       : NaN;
     if (Number.isNaN(start)) continue;

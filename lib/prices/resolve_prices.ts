@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { DEFAULT_PRICES, type PriceTier, type Prices } from "../trigger/prices.ts";
+import { DEFAULT_PRICES, type Prices, type PriceTier } from "../trigger/prices.ts";
 import { categoryWeights, weightedTokens } from "../trigger/request_cost.ts";
 import { modelInfo, PRICE_CATALOG, type TokenPrices } from "./catalog.ts";
 

@@ -8,10 +8,10 @@ import { quantileType7 } from "../stats/quantile.ts";
 import type { Prices } from "./prices.ts";
 import type { ReplaySums } from "./replay.ts";
 import {
-  categoryWeights,
   type CategoryWeights,
-  type TokenCategories,
+  categoryWeights,
   tierIncrement,
+  type TokenCategories,
   weightedTokens,
 } from "./request_cost.ts";
 
