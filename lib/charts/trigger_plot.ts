@@ -40,6 +40,11 @@ export interface TriggerFigureView {
   optimumTrigger?: number | null;
   /** Steady-state T*, tokens: a dotted purple rule. Drawn when in range. */
   steadyStateTrigger?: number | null;
+  /**
+   * Input size above which the model's price rises to a higher tier, tokens: a dash-dot red
+   * rule (the cheapest trigger can sit just below it). Drawn when in range.
+   */
+  tierThreshold?: number | null;
 }
 
 /** The trigger figure as Plot options, with the legend that names what it draws. */
@@ -55,7 +60,8 @@ export interface TriggerPlot {
 
 /**
  * Colours of the trigger figure, CSS hex: blue cost, orange time share (dark enough for
- * readable text on white), grey observed trigger, green optimum, purple T*.
+ * readable text on white), grey observed trigger, green optimum, purple T*, red price-tier
+ * threshold.
  *
  * @example
  * ```ts
@@ -71,6 +77,7 @@ export const TRIGGER_FIGURE_COLORS = {
   observed: "#555555",
   optimum: "#2ca02c",
   steadyState: "#9467bd",
+  tierThreshold: "#c0392b",
 } as const;
 
 /** Band fill opacity, line width and font size of the figure. */
@@ -83,7 +90,7 @@ const STYLE = {
   labelRow: 15,
 } as const;
 
-/** The three markers, in label-row order: rule dash, label text, legend entry and class name. */
+/** The markers, in label-row order: rule dash, label text, legend entry and class name. */
 const _MARKERS = [
   {
     key: "observedTrigger",
@@ -111,6 +118,15 @@ const _MARKERS = [
     dash: "2 3",
     legend: "Steady-state T*",
     swatch: "dotted",
+  },
+  {
+    key: "tierThreshold",
+    name: "tier-threshold",
+    text: "higher price above",
+    color: TRIGGER_FIGURE_COLORS.tierThreshold,
+    dash: "8 3 2 3",
+    legend: "Higher price tier above this input",
+    swatch: "dashed",
   },
 ] as const;
 
