@@ -245,3 +245,26 @@ Deno.test("tiered re-pricing equals a direct replay priced request by request; a
     }
   }
 });
+
+Deno.test("the block-size sweep replays with the tiers of its prices", async () => {
+  const { blockSizeSweep } = await import("../../lib/trigger/sensitivity.ts");
+  const steps = randomSteps(4, 6, 40);
+  const prices: Prices = {
+    alpha: 0.1,
+    rho: 5,
+    omega: 1.3,
+    inputUsdPerMillion: 3,
+    tiers: [tier(150_000, 2, 1.5)],
+  };
+  const inputs = { prices, beta: 0.9, a: 1e-4, v: 50, billedTokens: 1e8 };
+  const model = { g0: 6000, g1: 0, postPrefix: 30_000, cPost: 0.3 };
+  const triggers = [120_000, 200_000];
+  const sweep = blockSizeSweep(steps, [1000], { triggers, model, inputs, workloads: 1 });
+  // One block longer than every session: the workload is the observed history.
+  const { plans } = drawWorkloads(steps, { workloads: 1 });
+  for (let t = 0; t < triggers.length; t++) {
+    const direct = directCost(steps, plans[0], triggers[t], { ...model, beta: 0.9 }, prices);
+    const cost = direct / 1e8 * 1e6;
+    assert.ok(Math.abs(sweep.curves[0].mean[t] - cost) < 1e-9 * cost);
+  }
+});
