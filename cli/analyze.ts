@@ -466,6 +466,20 @@ export async function main(args: string[]): Promise<number> {
     return EXIT.invalidArguments;
   }
   let paths = parsed.positionals;
+  // The prices file is read before the corpus (a missing file fails at once) and parsed once
+  // the model is known (its per-model entries apply).
+  let pricesText: string | undefined;
+  if (typeof values.prices === "string") {
+    try {
+      pricesText = await Deno.readTextFile(values.prices);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        console.error(`analyze: --prices: ${values.prices} not found`);
+        return EXIT.missingPath;
+      }
+      return failureExit("analyze", error);
+    }
+  }
   try {
     if (paths.length === 0) paths = [defaultProjectsDir()];
     const corpus = await readCorpus(paths, {
@@ -473,17 +487,10 @@ export async function main(args: string[]): Promise<number> {
       idleLimitSeconds,
       onProgress: progressReporter("analyze: reading"),
     });
-    if (typeof values.prices === "string") {
+    if (pricesText !== undefined) {
       try {
-        analyzeOptions.prices = pricesFromFile(
-          await Deno.readTextFile(values.prices),
-          corpus.model,
-        );
+        analyzeOptions.prices = pricesFromFile(pricesText, corpus.model);
       } catch (error) {
-        if (error instanceof Deno.errors.NotFound) {
-          console.error(`analyze: --prices: ${values.prices} not found`);
-          return EXIT.missingPath;
-        }
         if (!(error instanceof RangeError)) throw error;
         console.error(`analyze: --prices ${values.prices}: ${error.message}`);
         return EXIT.invalidArguments;

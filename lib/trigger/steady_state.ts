@@ -22,7 +22,8 @@ export interface SteadyStateInputs {
  * overhead K = B·R + ρ·G per compaction and holding cost α per token per request.
  *
  * @param inputs R, G, Δ and β.
- * @param prices α, ρ, ω (p_m cancels).
+ * @param prices α, ρ, ω (p_m cancels). Price tiers are not used: the formula is linear in x,
+ * so it prices every token at the base tier (the replay's curves price the tiers).
  * @returns T*, tokens (NaN when Δ ≤ 0 or α = 0 leaves it undefined).
  *
  * @example Worked by hand
