@@ -257,40 +257,20 @@ export function replayWorkloads(
   const aX = new Float64Array(nTh), aCX = new Float64Array(nTh), aY = new Float64Array(nTh);
   const aC = new Float64Array(nTh), aG = new Float64Array(nTh);
   const tiers = out.tiers;
-  // Adds the requests at positions [p, end) of a cycle (context base + D_m) above each
-  // threshold θ_j below T to aX, aCX, aY; whole chunks above or below are taken at once.
-  const addAbove = (p: number, end: number, lo: number, base: number, T: number) => {
-    for (let j = 0; j < nTh && thresholds[j] < T; j++) {
-      const q = thresholds[j] - base;
-      let m = p;
-      while (m < end) {
-        let stop = m + 1;
-        if ((m & CHUNK_MASK) === 0 && m + CHUNK <= end) {
-          const ch = m >>> CHUNK_BITS;
-          if (chunkMax[ch] <= q) {
-            m += CHUNK;
-            continue;
-          }
-          if (chunkMin[ch] > q) stop = m + CHUNK;
-          else if (cum[m] <= q) {
-            m++;
-            continue;
-          }
-        } else if (cum[m] <= q) {
-          m++;
-          continue;
-        }
-        const before = m > lo ? m - 1 : -1;
-        const last = stop - 1;
-        const dS = sumD[last] - (before >= 0 ? sumD[before] : 0);
-        const cS = sumC[last] - (before >= 0 ? sumC[before] : 0);
-        const cdS = sumCD[last] - (before >= 0 ? sumCD[before] : 0);
-        aX[j] += (stop - m) * base + dS;
-        aCX[j] += base * cS + cdS;
-        aY[j] += prefY[last] - (before >= 0 ? prefY[before] : 0);
-        m = stop;
-      }
-    }
+  // What _addAbove reads and adds to (an object, so the hot loop's own locals stay
+  // uncaptured by any closure).
+  const above: _Above = {
+    thresholds,
+    cum,
+    sumD,
+    sumC,
+    sumCD,
+    prefY,
+    chunkMin,
+    chunkMax,
+    aX,
+    aCX,
+    aY,
   };
 
   for (let k = 0; k < nK; k++) {
@@ -484,7 +464,7 @@ export function replayWorkloads(
             sx += cnt * base + (sumD[last] - dBefore);
             scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
             x = base + cum[last];
-            if (nTh > 0) addAbove(i, a, lo, base, T);
+            if (nTh > 0) _addAbove(above, i, a, lo, base, T);
           }
           if (a >= hi) break;
           // Compaction before the request at position a.
@@ -540,4 +520,76 @@ export function replayWorkloads(
     options.onProgress?.(k + 1, nK);
   }
   return out;
+}
+
+/** The scratch arrays {@linkcode _addAbove} reads (see replayWorkloads) and its accumulators. */
+interface _Above {
+  thresholds: Float64Array;
+  cum: Float64Array;
+  sumD: Float64Array;
+  sumC: Float64Array;
+  sumCD: Float64Array;
+  prefY: Float64Array;
+  chunkMin: Float64Array;
+  chunkMax: Float64Array;
+  aX: Float64Array;
+  aCX: Float64Array;
+  aY: Float64Array;
+}
+
+/**
+ * Adds the requests at positions [p, end) of a cycle (context base + D_m, no floor) above each
+ * threshold θ_j below T to aX, aCX, aY: runs of positions above θ_j (whole chunks taken at once
+ * by their minimum and maximum) are added from the prefix sums, one difference per run.
+ */
+function _addAbove(
+  s: _Above,
+  p: number,
+  end: number,
+  lo: number,
+  base: number,
+  T: number,
+): void {
+  const { thresholds, cum, chunkMin, chunkMax } = s;
+  for (let j = 0; j < thresholds.length && thresholds[j] < T; j++) {
+    const q = thresholds[j] - base;
+    let m = p;
+    let run = -1; // start of the current run above θ_j, or −1
+    while (m < end) {
+      if ((m & CHUNK_MASK) === 0 && m + CHUNK <= end) {
+        const ch = m >>> CHUNK_BITS;
+        if (chunkMin[ch] > q) {
+          if (run < 0) run = m;
+          m += CHUNK;
+          continue;
+        }
+        if (chunkMax[ch] <= q) {
+          if (run >= 0) _addRun(s, j, run, m, lo, base);
+          run = -1;
+          m += CHUNK;
+          continue;
+        }
+      }
+      if (cum[m] > q) {
+        if (run < 0) run = m;
+      } else if (run >= 0) {
+        _addRun(s, j, run, m, lo, base);
+        run = -1;
+      }
+      m++;
+    }
+    if (run >= 0) _addRun(s, j, run, end, lo, base);
+  }
+}
+
+/** Adds positions [from, to) of one session (first position lo) at context base + D_m. */
+function _addRun(s: _Above, j: number, from: number, to: number, lo: number, base: number) {
+  const before = from > lo ? from - 1 : -1;
+  const last = to - 1;
+  const dS = s.sumD[last] - (before >= 0 ? s.sumD[before] : 0);
+  const cS = s.sumC[last] - (before >= 0 ? s.sumC[before] : 0);
+  const cdS = s.sumCD[last] - (before >= 0 ? s.sumCD[before] : 0);
+  s.aX[j] += (to - from) * base + dS;
+  s.aCX[j] += base * cS + cdS;
+  s.aY[j] += s.prefY[last] - (before >= 0 ? s.prefY[before] : 0);
 }
