@@ -46,6 +46,8 @@ import {
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
+import { pricesFromFile } from "../lib/prices/mod.ts";
+import { callerPath } from "../lib/transcript/default_roots.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 const G = DEFAULT_TRIGGER_GRID;
@@ -69,10 +71,17 @@ Options:
   --model NAME|all        Target model (string; default: the model with the most requests);
                           all: every model with a session of its own, each analysed on its
                           own, then a comparison table.
-  --alpha NUMBER          Cached / uncached input price ratio (default: ${D.alpha}).
-  --rho NUMBER            Output / uncached input price ratio (default: ${D.rho}).
-  --price NUMBER          Uncached input price p_m, USD per million tokens (default: ${D.inputUsdPerMillion}).
+  --alpha NUMBER          Cached / uncached input price ratio (default: from the price catalog
+                          for the model, else ${D.alpha}).
+  --rho NUMBER            Output / uncached input price ratio (default: catalog, else ${D.rho}).
+  --price NUMBER          Uncached input price p_m, USD per million tokens (default: catalog,
+                          else ${D.inputUsdPerMillion}).
   --omega NUMBER          Uncached-token price multiplier (default: from the corpus's cache writes).
+  --cache-write-5m NUMBER 5-minute cache-write price / p_m (default: catalog, else 1.25).
+  --cache-write-1h NUMBER 1-hour cache-write price / p_m (default: catalog, else 2).
+  --prices FILE           JSON prices file: any of alpha, rho, inputUsdPerMillion, omega,
+                          cacheWrite5m, cacheWrite1h, tiers, and per-model entries under
+                          "models" (shape: lib/prices/prices_file.ts). Flags win over it.
   --a NUMBER              Compaction seconds per input token (default: from the time fit).
   --v NUMBER              Summary tokens written per second (default: from the time fit).
   --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
@@ -163,6 +172,8 @@ const NUMBER_FLAGS: NumberFlag[] = [
   { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false },
   { flag: "price", key: "inputUsdPerMillion", integer: false, min: 0, exclusive: true },
   { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
+  { flag: "cache-write-5m", key: "cacheWrite5m", integer: false, min: 0, exclusive: false },
+  { flag: "cache-write-1h", key: "cacheWrite1h", integer: false, min: 0, exclusive: false },
   { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
   { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
   { flag: "summary-tokens", key: "summaryTokens", integer: false, min: 0, exclusive: false },
@@ -352,8 +363,18 @@ export function formatReport(r: TriggerReport): string {
       given("cPost")
     }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
     ...(f.compactionModelError === null ? [] : [`  (not fitted: ${f.compactionModelError})`]),
-    `Prices: alpha ${r.prices.alpha}, rho ${r.prices.rho}, p_m $${r.prices.inputUsdPerMillion}/M, ` +
-      `omega ${r.prices.omega.toFixed(3)}`,
+    `Prices: alpha ${r.prices.alpha} (${r.prices.sources.alpha}), rho ${r.prices.rho} ` +
+      `(${r.prices.sources.rho}), p_m $${r.prices.inputUsdPerMillion}/M ` +
+      `(${r.prices.sources.inputUsdPerMillion}), omega ${r.prices.omega.toFixed(3)} ` +
+      `(${r.prices.sources.omega}); ${
+        r.prices.catalogModel === null
+          ? `not in the price catalog (${r.prices.catalog.name} ${r.prices.catalog.version})`
+          : `${r.prices.catalogModel.displayName} in ${r.prices.catalog.name} ${r.prices.catalog.version}`
+      }${
+        r.prices.tierThresholdTokens === null
+          ? ""
+          : `; higher price tier above ${k(r.prices.tierThresholdTokens)} tokens of input`
+      }`,
     "",
   );
   const best = r.replay.findIndex((p) => p.trigger === r.steadyState.replayArgminTokens);
@@ -382,6 +403,11 @@ export function formatReport(r: TriggerReport): string {
     `Steady state T* = ${s.tStarTokens === null ? "n/a" : k(s.tStarTokens)} tokens; replay argmin ${
       s.replayArgminTokens === null ? "n/a" : k(s.replayArgminTokens)
     }; ratio ${fixed(s.ratio, 2)}`,
+    `Cheapest trigger of each resampled workload: 10-90% ${
+      s.argminSpread.p10 === null ? "n/a" : k(s.argminSpread.p10)
+    }-${s.argminSpread.p90 === null ? "n/a" : k(s.argminSpread.p90)} (median ${
+      s.argminSpread.p50 === null ? "n/a" : k(s.argminSpread.p50)
+    }, ${s.argminSpread.workloads} workloads)`,
     "",
     `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
       `(compactions ${usd(r.checks.observedBill.compactionCostPerMillion)})`,
@@ -557,6 +583,7 @@ export async function main(args: string[]): Promise<number> {
     model: { type: "string" },
     method: { type: "string" },
     "compaction-step-share": { type: "string" },
+    prices: { type: "string" },
     ...FILTER_OPTIONS,
     version: { type: "boolean" },
     help: { type: "boolean", short: "h" },
@@ -631,6 +658,20 @@ export async function main(args: string[]): Promise<number> {
     console.error(`analyze: --trigger-to (${to}) must be >= --trigger-from (${from})`);
     return EXIT.invalidArguments;
   }
+  // The prices file is read before the corpus (a missing file fails at once) and parsed once
+  // the model is known (its per-model entries apply).
+  let pricesText: string | undefined;
+  if (typeof values.prices === "string") {
+    try {
+      pricesText = await Deno.readTextFile(callerPath(values.prices));
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) {
+        console.error(`analyze: --prices: ${values.prices} not found`);
+        return EXIT.missingPath;
+      }
+      return failureExit("analyze", error);
+    }
+  }
   try {
     const input = await selectInput(parsed.positionals, filter);
     const filteredOut = filteredOutMessage("analyze", input);
@@ -655,6 +696,15 @@ export async function main(args: string[]): Promise<number> {
     // The files were discovered before reading: their skipped names join the diagnostics.
     corpus.diagnostics.undecodableNames += input.undecodableNames;
     for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
+    if (pricesText !== undefined) {
+      try {
+        analyzeOptions.prices = pricesFromFile(pricesText, corpus.model);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        console.error(`analyze: --prices ${values.prices}: ${error.message}`);
+        return EXIT.invalidArguments;
+      }
+    }
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("analyze", corpus, input.paths));
       return EXIT.emptySample;

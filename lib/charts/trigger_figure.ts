@@ -56,6 +56,11 @@ export interface TriggerFigureOptions
   optimumTrigger?: number | null;
   /** Steady-state approximation T*, tokens: a dotted purple rule. @default {undefined} */
   steadyStateTrigger?: number | null;
+  /**
+   * Input size above which the price rises to a higher tier (the analysis'
+   * `prices.tierThresholdTokens`), tokens: a dash-dot red rule. @default {undefined}
+   */
+  tierThreshold?: number | null;
   /** Model name for the default title. @default {"the model"} */
   modelName?: string;
   /** Title. @default {`When should ${modelName} compact?`} */
@@ -143,6 +148,7 @@ export function triggerFigure(
     observedTrigger,
     optimumTrigger,
     steadyStateTrigger,
+    tierThreshold,
     modelName = "the model",
     title = `When should ${modelName} compact?`,
     subtitle = "Mean over resampled workloads; bands span the 10th to 90th percentile",
@@ -164,6 +170,7 @@ export function triggerFigure(
     optimumTrigger,
     steadyStateTrigger,
     labels,
+    tierThreshold,
   });
   return renderSvg(figure.options, { title, subtitle, legend: figure.legend, ...size });
 }

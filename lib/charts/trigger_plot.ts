@@ -42,6 +42,11 @@ export interface TriggerFigureView {
   steadyStateTrigger?: number | null;
   /** Texts drawn in the figure, e.g. another language's. @default {TRIGGER_PLOT_LABELS} */
   labels?: Partial<TriggerPlotLabels>;
+  /**
+   * Input size above which the model's price rises to a higher tier, tokens: a dash-dot red
+   * rule (the cheapest trigger can sit just below it). Drawn when in range.
+   */
+  tierThreshold?: number | null;
 }
 
 /** Every text {@linkcode triggerPlot} draws: axis labels, marker labels, legend entries. */
@@ -58,6 +63,9 @@ export interface TriggerPlotLabels {
   legendObserved: string;
   legendOptimum: string;
   legendTStar: string;
+  /** The price-tier rule's label and legend entry. */
+  markTier: string;
+  legendTier: string;
 }
 
 /**
@@ -83,6 +91,8 @@ export const TRIGGER_PLOT_LABELS: Readonly<TriggerPlotLabels> = {
   legendObserved: "Observed trigger",
   legendOptimum: "Lowest replay cost",
   legendTStar: "Steady-state T*",
+  markTier: "higher price above",
+  legendTier: "Higher price tier above this input",
 };
 
 /** The trigger figure as Plot options, with the legend that names what it draws. */
@@ -98,7 +108,8 @@ export interface TriggerPlot {
 
 /**
  * Colours of the trigger figure, CSS hex: blue cost, orange time share (dark enough for
- * readable text on white), grey observed trigger, green optimum, purple T*.
+ * readable text on white), grey observed trigger, green optimum, purple T*, red price-tier
+ * threshold.
  *
  * @example
  * ```ts
@@ -114,6 +125,7 @@ export const TRIGGER_FIGURE_COLORS = {
   observed: "#555555",
   optimum: "#2ca02c",
   steadyState: "#9467bd",
+  tierThreshold: "#c0392b",
 } as const;
 
 /** Band fill opacity, line width and font size of the figure. */
@@ -157,6 +169,15 @@ const _MARKERS = [
     dash: "2 3",
     legend: "legendTStar",
     swatch: "dotted",
+  },
+  {
+    key: "tierThreshold",
+    name: "tier-threshold",
+    text: "markTier",
+    color: TRIGGER_FIGURE_COLORS.tierThreshold,
+    dash: "8 3 2 3",
+    legend: "legendTier",
+    swatch: "dashed",
   },
 ] as const;
 

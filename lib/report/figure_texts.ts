@@ -60,6 +60,8 @@ export function triggerFigureTexts(lang: Lang, modelName: string): TriggerFigure
       legendObserved: t.chartLegendObserved,
       legendOptimum: t.chartLegendOptimum,
       legendTStar: t.chartLegendTStar,
+      markTier: t.chartMarkTier,
+      legendTier: t.chartLegendTier,
     },
   };
 }

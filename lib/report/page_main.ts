@@ -88,6 +88,8 @@ function _chartLabels(t: Texts) {
     legendObserved: t.chartLegendObserved,
     legendOptimum: t.chartLegendOptimum,
     legendTStar: t.chartLegendTStar,
+    markTier: t.chartMarkTier,
+    legendTier: t.chartLegendTier,
   };
 }
 

@@ -89,6 +89,8 @@ export const TEXTS_EN = {
   chartLegendObserved: "Observed trigger",
   chartLegendOptimum: "Lowest replay cost",
   chartLegendTStar: "Steady-state T*",
+  chartMarkTier: "higher price above",
+  chartLegendTier: "Higher price tier above this input",
   chartSubtitle: "Mean over resampled workloads; bands span the 10th to 90th percentile",
 
   // How to read it.

@@ -83,6 +83,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   chartLegendObserved: "实际触发点",
   chartLegendOptimum: "重放费用最低",
   chartLegendTStar: "稳态 T*",
+  chartMarkTier: "此处以上价格更高",
+  chartLegendTier: "输入超过此值时按更高一档计价",
   chartSubtitle: "重采样工作负载的均值；色带为第 10 到第 90 百分位",
 
   sectionRead: "怎样读这张图",

@@ -41,6 +41,12 @@
  *
  * @module
  */
+import {
+  modelInfo,
+  type PriceOverrides,
+  type ResolvedPrices,
+  resolvePrices,
+} from "../prices/mod.ts";
 import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
@@ -77,12 +83,21 @@ import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads } from "./workloads.ts";
 
 /** Options of {@linkcode analyzeTrigger}. */
 export interface AnalyzeOptions {
-  /** α = p_c / p_m. @default {0.05} */
+  /** α = p_c / p_m. @default {from the price catalog; 0.05 for a model it lacks} */
   alpha?: number;
-  /** ρ = p_o / p_m. @default {5} */
+  /** ρ = p_o / p_m. @default {from the price catalog; 5 for a model it lacks} */
   rho?: number;
-  /** p_m, USD per million uncached input tokens. @default {5} */
+  /** p_m, USD per million uncached input tokens. @default {from the price catalog; else 5} */
   inputUsdPerMillion?: number;
+  /** 5-minute cache-write price over p_m. @default {from the price catalog; else 1.25} */
+  cacheWrite5m?: number;
+  /** 1-hour cache-write price over p_m. @default {from the price catalog; else 2} */
+  cacheWrite1h?: number;
+  /**
+   * Prices given by a prices file (lib/prices/prices_file.ts); the single-value options above
+   * win over them. @default {{}}
+   */
+  prices?: PriceOverrides;
   /** ω; null takes it from the corpus (§1). @default {null} */
   omega?: number | null;
   /** a, seconds per compaction input token; null takes it from the time fit. @default {null} */
@@ -160,30 +175,31 @@ export interface AnalyzeOptions {
 type AnalyzeDefaults = Omit<AnalyzeOptions, "blockSize"> & { blockSize?: number };
 
 /** Defaults of {@linkcode AnalyzeOptions} (the seed's analysis). */
-export const DEFAULT_ANALYZE_OPTIONS: Readonly<Required<Omit<AnalyzeDefaults, "onProgress">>> =
-  Object.freeze({
-    alpha: DEFAULT_PRICES.alpha,
-    rho: DEFAULT_PRICES.rho,
-    inputUsdPerMillion: DEFAULT_PRICES.inputUsdPerMillion,
-    omega: null,
-    a: null,
-    v: null,
-    summaryTokens: null,
-    postPrefix: null,
-    beta: null,
-    cPost: null,
-    workloads: DEFAULT_WORKLOAD_OPTIONS.workloads,
-    method: DEFAULT_WORKLOAD_OPTIONS.method,
-    blockSize: DEFAULT_WORKLOAD_OPTIONS.blockSize,
-    seed: DEFAULT_WORKLOAD_OPTIONS.seed,
-    triggerFrom: null,
-    triggerTo: null,
-    triggerStep: DEFAULT_TRIGGER_GRID.step,
-    compactionStepShare: DEFAULT_BUILD_STEPS_OPTIONS.compactionStepShare,
-    maxTimeShare: null,
-    contextWindow: null,
-    threads: 1,
-  });
+export const DEFAULT_ANALYZE_OPTIONS: Readonly<
+  Required<Omit<AnalyzeDefaults, "onProgress" | "prices" | "cacheWrite5m" | "cacheWrite1h">>
+> = Object.freeze({
+  alpha: DEFAULT_PRICES.alpha,
+  rho: DEFAULT_PRICES.rho,
+  inputUsdPerMillion: DEFAULT_PRICES.inputUsdPerMillion,
+  omega: null,
+  a: null,
+  v: null,
+  summaryTokens: null,
+  postPrefix: null,
+  beta: null,
+  cPost: null,
+  workloads: DEFAULT_WORKLOAD_OPTIONS.workloads,
+  method: DEFAULT_WORKLOAD_OPTIONS.method,
+  blockSize: DEFAULT_WORKLOAD_OPTIONS.blockSize,
+  seed: DEFAULT_WORKLOAD_OPTIONS.seed,
+  triggerFrom: null,
+  triggerTo: null,
+  triggerStep: DEFAULT_TRIGGER_GRID.step,
+  compactionStepShare: DEFAULT_BUILD_STEPS_OPTIONS.compactionStepShare,
+  maxTimeShare: null,
+  contextWindow: null,
+  threads: 1,
+});
 
 /** A band as it appears in the document. */
 export interface BandPoint {
@@ -292,15 +308,24 @@ export interface TriggerReport {
     /** Δ, tokens per request. */
     meanGrowthTokens: number | null;
   };
-  /** The prices the curves use (ω resolved). */
-  prices: Prices;
+  /**
+   * The prices the curves use (ω resolved), with where each came from (`sources`: option,
+   * catalog, seed, default, corpus), the catalog's entry for the model, and the lowest tier
+   * threshold (null for a flat price).
+   */
+  prices: Required<Prices> & Omit<ResolvedPrices, "prices">;
   /** a and v the replay's times use. */
   timeModel: { aSecondsPerToken: number; vTokensPerSecond: number };
   /** The curves, one point per trigger of the grid. */
   replay: ReplayPoint[];
   /** What lets a reader trust the replay (§3 checks). */
   checks: {
-    observedBill: { costPerMillion: number; compactionCostPerMillion: number };
+    observedBill: {
+      costPerMillion: number;
+      compactionCostPerMillion: number;
+      /** Compactions priced from their matched summarizing call's own usage. */
+      compactionCallsMatched: number;
+    };
     replayAtObservedTrigger: {
       trigger: number;
       costPerMillion: number;
@@ -312,6 +337,11 @@ export interface TriggerReport {
   steadyState: {
     tStarTokens: number | null;
     replayArgminTokens: number | null;
+    /**
+     * How sure the cheapest trigger is: percentiles (type 7) of the argmin trigger of each
+     * resampled workload's own cost curve, tokens (null without resampled workloads).
+     */
+    argminSpread: { p10: number | null; p50: number | null; p90: number | null; workloads: number };
     ratio: number | null;
     /**
      * The lowest mean cost lies on the grid's first or last trigger: the optimum may lie outside
@@ -485,6 +515,7 @@ export async function analyzeTrigger(
   const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
     triggers: prepared.triggers,
     model: prepared.model,
+    tierThresholds: prepared.tierThresholds,
     onProgress: options.onProgress,
     threads: prepared.o.threads,
   });
@@ -558,12 +589,23 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     );
   }
   const summary = summarizeCorpus(corpus);
-  const prices = checkPrices({
-    alpha: o.alpha,
-    rho: o.rho,
-    inputUsdPerMillion: o.inputUsdPerMillion,
-    omega: o.omega ?? summary.omega ?? 1,
-  });
+  const overrides: PriceOverrides = { ...options.prices };
+  for (
+    const key of [
+      "alpha",
+      "rho",
+      "inputUsdPerMillion",
+      "omega",
+      "cacheWrite5m",
+      "cacheWrite1h",
+    ] as const
+  ) {
+    const value = given[key] as number | null | undefined;
+    if (value !== undefined && value !== null) overrides[key] = value;
+  }
+  const resolved = resolvePrices(corpus.model, overrides, _uncachedMix(corpus));
+  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
   if (!Number.isInteger(o.threads) || o.threads < 1) {
     throw new RangeError(`Invalid option: threads must be a positive integer, got ${o.threads}`);
   }
@@ -630,25 +672,25 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
         `a = ${a} s/token and v = ${v} tokens/s, and a must be >= 0 and v > 0`,
     );
   }
-  const resolved = resolveSummaryModel(corpus.compactions, o);
-  if (resolved.missing.length > 0) {
-    missing.push(...resolved.missing);
+  const fitted = resolveSummaryModel(corpus.compactions, o);
+  if (fitted.missing.length > 0) {
+    missing.push(...fitted.missing);
     if (!none) {
-      const why = [...new Set(resolved.missing.map((p) => resolved.problems[p]!))];
+      const why = [...new Set(fitted.missing.map((p) => fitted.problems[p]!))];
       reasons.push(`Cannot fit summary model: ${why.join("; ")}`);
     }
   }
   if (missing.length > 0) throw new MissingModelInputsError(missing, reasons);
-  const model: SummaryModel = resolved.model;
+  const model: SummaryModel = fitted.model;
   const givenProblems = SUMMARY_MODEL_PARTS
-    .filter((p) => resolved.source[p] === "options" && resolved.problems[p] !== undefined)
-    .map((p) => resolved.problems[p]!);
+    .filter((p) => fitted.source[p] === "options" && fitted.problems[p] !== undefined)
+    .map((p) => fitted.problems[p]!);
   const compactionModelError = givenProblems.length === 0
     ? null
     : none
     ? `Cannot fit summary model: the corpus has no compaction of model "${corpus.model}"`
     : `Cannot fit summary model: ${[...new Set(givenProblems)].join("; ")}`;
-  const compactionModelSource = resolved.source;
+  const compactionModelSource = fitted.source;
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
   const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
@@ -670,6 +712,8 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     o,
     summary,
     prices,
+    resolved,
+    tierThresholds,
     time,
     timeError,
     a,
@@ -691,6 +735,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     o,
     summary,
     prices,
+    resolved,
+    tierThresholds,
     time,
     timeError,
     a,
@@ -737,6 +783,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     const one = replayWorkloads(steps, [workloads.plans[0]], {
       triggers: [summary.observedTrigger],
       model,
+      tierThresholds,
     });
     const cost = priceCurves(one, inputs).observed.costPerMillion[0];
     atObserved = {
@@ -773,9 +820,9 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     options: {
       model: corpus.model,
       idleLimitSeconds: corpus.idleLimitSeconds,
-      alpha: o.alpha,
-      rho: o.rho,
-      inputUsdPerMillion: o.inputUsdPerMillion,
+      alpha: prices.alpha,
+      rho: prices.rho,
+      inputUsdPerMillion: prices.inputUsdPerMillion,
       omega: o.omega,
       a: o.a,
       v: o.v,
@@ -826,13 +873,21 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       cPost: model.cPost,
       meanGrowthTokens: _num(delta),
     },
-    prices: { ...prices },
+    prices: {
+      ...prices,
+      tiers: prices.tiers.map((t) => ({ ...t })),
+      sources: { ...resolved.sources },
+      catalogModel: resolved.catalogModel,
+      catalog: resolved.catalog,
+      tierThresholdTokens: resolved.tierThresholdTokens,
+    },
     timeModel: { aSecondsPerToken: a, vTokensPerSecond: v },
     replay,
     checks: {
       observedBill: {
         costPerMillion: bill.costPerMillion,
         compactionCostPerMillion: bill.compactionCostPerMillion,
+        compactionCallsMatched: bill.compactionCallsMatched,
       },
       replayAtObservedTrigger: atObserved,
       permuteKeepsGrowth: o.method === "permute" ? growthCheck(steps, workloads.plans) : null,
@@ -840,6 +895,12 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     steadyState: {
       tStarTokens: _num(tStar),
       replayArgminTokens: _num(argmin),
+      argminSpread: {
+        p10: _num(curves.argminByWorkload.p10),
+        p50: _num(curves.argminByWorkload.p50),
+        p90: _num(curves.argminByWorkload.p90),
+        workloads: curves.argminByWorkload.triggers.length,
+      },
       ratio: _num(tStar / argmin),
       argminAtGridEdge: best !== null && (best.index === 0 || best.index === triggers.length - 1),
       inputs: {
@@ -852,6 +913,20 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     recommendation,
     diagnostics: corpus.diagnostics,
   };
+}
+
+/** Uncached tokens the corpus wrote, by kind: ω and a tier's blend weigh them. */
+function _uncachedMix(
+  corpus: Corpus,
+): { input: number; cacheWrite5m: number; cacheWrite1h: number } {
+  const r = corpus.requests;
+  let input = 0, cacheWrite5m = 0, cacheWrite1h = 0;
+  for (let i = 0; i < r.length; i++) {
+    input += r.input[i];
+    cacheWrite5m += r.cacheWrite5m[i];
+    cacheWrite1h += r.cacheWrite1h[i];
+  }
+  return { input, cacheWrite5m, cacheWrite1h };
 }
 
 function _num(v: number): number | null {
@@ -947,14 +1022,17 @@ function _interpolateAt(
 }
 
 /**
- * The model's context window: the option, else the catalog's (once the price catalog is merged:
- * `const known = modelInfo(model)?.contextWindow;` and return it with source "catalog" when
- * defined), else {@linkcode DEFAULT_CONTEXT_WINDOW}.
+ * The model's context window: the option, else the price catalog's, else
+ * {@linkcode DEFAULT_CONTEXT_WINDOW}.
  */
 function _contextWindow(
-  _model: string,
+  model: string,
   given: number | null,
 ): { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] } {
   if (given !== null) return { contextWindow: given, contextWindowSource: "option" };
+  const known = modelInfo(model)?.contextWindow;
+  if (known !== undefined && Number.isFinite(known) && known > 0) {
+    return { contextWindow: known, contextWindowSource: "catalog" };
+  }
   return { contextWindow: DEFAULT_CONTEXT_WINDOW, contextWindowSource: "default" };
 }

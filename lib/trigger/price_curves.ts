@@ -7,6 +7,13 @@
 import { quantileType7 } from "../stats/quantile.ts";
 import type { Prices } from "./prices.ts";
 import type { ReplaySums } from "./replay.ts";
+import {
+  type CategoryWeights,
+  categoryWeights,
+  tierIncrement,
+  type TokenCategories,
+  weightedTokens,
+} from "./request_cost.ts";
 
 /** Everything besides the replay sums that turns them into money and time. */
 export interface PricingInputs {
@@ -44,16 +51,25 @@ export interface TriggerCurves {
   compactionsMean: Float64Array;
   /** Workload 0 (the observed history). */
   observed: { costPerMillion: Float64Array; timeShare: Float64Array; compactions: Float64Array };
+  /**
+   * How sure the cheapest trigger is: the trigger of the lowest cost of each resampled
+   * workload's own curve (workloads 1 … K, first minimum in grid order), and their 10th, 50th
+   * and 90th percentiles (type 7); NaN without resampled workloads.
+   */
+  argminByWorkload: { triggers: Float64Array; p10: number; p50: number; p90: number };
 }
 
 /**
  * Cost per million tokens of one (workload, trigger) cell:
- * J / D × 10⁶ with J = p_m/10⁶ · [ω(U + (1 − β)ΣC) + α(K + βΣC) + ρ(Y + ΣG)].
+ * J / D × 10⁶ with J = p_m/10⁶ · [ω(U + (1 − β)ΣC) + α(K + βΣC) + ρ(Y + ΣG)], priced with the
+ * one request-cost formula ({@linkcode weightedTokens}); with price tiers, the sums above each
+ * threshold add what their tier costs on top of the tier below.
  *
- * @param sums Replay sums.
+ * @param sums Replay sums (with `tiers` when the prices have tiers).
  * @param cell Index `k · triggers + t`.
  * @param inputs Prices, β and D (a and v are not used).
  * @returns USD per million billed tokens.
+ * @throws {RangeError} When the prices have tiers the sums were not replayed with.
  *
  * @example No compaction: 1000 context tokens, 800 cached, 10 output; D = 1010
  * ```ts
@@ -74,16 +90,66 @@ export interface TriggerCurves {
  * ```
  */
 export function cellCostPerMillion(sums: ReplaySums, cell: number, inputs: PricingInputs): number {
-  const { alpha, rho, omega, inputUsdPerMillion } = inputs.prices;
+  return _cellCost(sums, cell, inputs, _pricing(sums, inputs.prices));
+}
+
+interface _Pricing {
+  base: CategoryWeights;
+  /** Per tier j ≥ 1: its weights minus those of tier j − 1. */
+  increments: CategoryWeights[];
+  /** Scratch for the categories of one cell. */
+  tokens: TokenCategories;
+}
+
+function _pricing(sums: ReplaySums, prices: Prices): _Pricing {
+  const tiers = prices.tiers ?? [];
+  if (tiers.length > 0) {
+    const kept = sums.tiers?.thresholds ?? new Float64Array(0);
+    const same = kept.length === tiers.length &&
+      tiers.every((t, j) => t.aboveInputTokens === kept[j]);
+    if (!same) {
+      throw new RangeError(
+        `Cannot price tiers above ${tiers.map((t) => t.aboveInputTokens).join(", ")} tokens: ` +
+          `the replay kept sums above ${Array.from(kept).join(", ") || "no threshold"}`,
+      );
+    }
+  }
+  return {
+    base: categoryWeights(prices),
+    increments: tiers.map((_, j) => tierIncrement(prices, j + 1)),
+    tokens: { input: 0, cacheWrite5m: 0, cacheWrite1h: 0, uncached: 0, cacheRead: 0, output: 0 },
+  };
+}
+
+function _cellCost(
+  sums: ReplaySums,
+  cell: number,
+  inputs: PricingInputs,
+  pricing: _Pricing,
+): number {
   const beta = inputs.beta;
   const k = Math.floor(cell / sums.triggers.length);
+  const tokens = pricing.tokens;
   const cached = sums.cachedTokens[cell];
-  const uncached = sums.contextTokens[cell] - cached;
   const sc = sums.compactionInputTokens[cell];
-  const sg = sums.summaryTokens[cell];
-  const weighted = omega * (uncached + (1 - beta) * sc) + alpha * (cached + beta * sc) +
-    rho * (sums.outputTokens[k] + sg);
-  return inputUsdPerMillion * weighted / inputs.billedTokens;
+  tokens.uncached = sums.contextTokens[cell] - cached + (1 - beta) * sc;
+  tokens.cacheRead = cached + beta * sc;
+  tokens.output = sums.outputTokens[k] + sums.summaryTokens[cell];
+  let weighted = weightedTokens(tokens, pricing.base);
+  if (pricing.increments.length > 0) {
+    const t = sums.tiers!;
+    const cells = sums.workloads * sums.triggers.length;
+    for (let j = 0; j < pricing.increments.length; j++) {
+      const at = j * cells + cell;
+      const aCached = t.cachedTokens[at];
+      const aC = t.compactionInputTokens[at];
+      tokens.uncached = t.contextTokens[at] - aCached + (1 - beta) * aC;
+      tokens.cacheRead = aCached + beta * aC;
+      tokens.output = t.outputTokens[at] + t.summaryTokens[at];
+      weighted += weightedTokens(tokens, pricing.increments[j]);
+    }
+  }
+  return inputs.prices.inputUsdPerMillion * weighted / inputs.billedTokens;
 }
 
 /**
@@ -171,17 +237,27 @@ export function priceCurves(sums: ReplaySums, inputs: PricingInputs): TriggerCur
       timeShare: new Float64Array(nT),
       compactions: new Float64Array(nT),
     },
+    argminByWorkload: { triggers: new Float64Array(0), p10: NaN, p50: NaN, p90: NaN },
   };
+  const pricing = _pricing(sums, inputs.prices);
   const cost = new Float64Array(Math.max(0, nK - 1));
   const time = new Float64Array(Math.max(0, nK - 1));
+  // Per resampled workload: its lowest cost so far and the trigger index where it was.
+  const bestCost = new Float64Array(Math.max(0, nK - 1)).fill(Infinity);
+  const bestAt = new Int32Array(Math.max(0, nK - 1)).fill(-1);
   for (let t = 0; t < nT; t++) {
-    curves.observed.costPerMillion[t] = cellCostPerMillion(sums, t, inputs);
+    curves.observed.costPerMillion[t] = _cellCost(sums, t, inputs, pricing);
     curves.observed.timeShare[t] = cellTimeShare(sums, t, inputs);
     curves.observed.compactions[t] = sums.compactions[t];
     let nc = 0;
     for (let k = 1; k < nK; k++) {
       const cell = k * nT + t;
-      cost[k - 1] = cellCostPerMillion(sums, cell, inputs);
+      const c = _cellCost(sums, cell, inputs, pricing);
+      cost[k - 1] = c;
+      if (c < bestCost[k - 1]) {
+        bestCost[k - 1] = c;
+        bestAt[k - 1] = t;
+      }
       time[k - 1] = cellTimeShare(sums, cell, inputs);
       nc += sums.compactions[cell];
     }
@@ -189,6 +265,14 @@ export function priceCurves(sums: ReplaySums, inputs: PricingInputs): TriggerCur
     _fillBand(curves.costPerMillion, t, cost);
     _fillBand(curves.timeShare, t, time);
   }
+  const argmins = Float64Array.from(bestAt, (t) => (t < 0 ? NaN : sums.triggers[t]));
+  const sorted = argmins.filter((v) => !Number.isNaN(v)).sort();
+  curves.argminByWorkload = {
+    triggers: argmins,
+    p10: sorted.length > 0 ? quantileType7(sorted, 0.1) : NaN,
+    p50: sorted.length > 0 ? quantileType7(sorted, 0.5) : NaN,
+    p90: sorted.length > 0 ? quantileType7(sorted, 0.9) : NaN,
+  };
   return curves;
 }
 

@@ -44,6 +44,32 @@ export interface ReplaySums {
   outputTokens: Float64Array;
   /** Per workload: Σ of its steps' work-time gaps (W_k), seconds. */
   workSeconds: Float64Array;
+  /**
+   * The same sums over only the requests and compactions whose input exceeds each price-tier
+   * threshold, so tiered prices re-price without a replay; absent when the replay was given no
+   * threshold.
+   */
+  tiers?: TierSums;
+}
+
+/**
+ * Replay sums above price-tier thresholds. Per-threshold arrays are indexed
+ * `j · cells + k · triggers + t` (cells = workloads × triggers): threshold j's sums over the
+ * ordinary requests billed at x > θ_j and the compactions with C > θ_j.
+ */
+export interface TierSums {
+  /** Thresholds θ_j, tokens, strictly ascending. */
+  thresholds: Float64Array;
+  /** Σ x over ordinary requests with x > θ_j, tokens. */
+  contextTokens: Float64Array;
+  /** Σ c·x over them, tokens. */
+  cachedTokens: Float64Array;
+  /** Σ y over them, tokens. */
+  outputTokens: Float64Array;
+  /** Σ C over compactions with C > θ_j, tokens. */
+  compactionInputTokens: Float64Array;
+  /** Σ G over them, tokens. */
+  summaryTokens: Float64Array;
 }
 
 /**
@@ -51,6 +77,7 @@ export interface ReplaySums {
  *
  * @param workloads Number of workloads.
  * @param triggers The triggers, tokens (kept as given).
+ * @param tierThresholds Price-tier thresholds, tokens, ascending; none or empty: no tier sums.
  * @returns Sums with every cell 0.
  *
  * @example
@@ -62,9 +89,13 @@ export interface ReplaySums {
  * assert.equal(sums.workSeconds.length, 2);
  * ```
  */
-export function emptyReplaySums(workloads: number, triggers: Float64Array): ReplaySums {
+export function emptyReplaySums(
+  workloads: number,
+  triggers: Float64Array,
+  tierThresholds?: Float64Array,
+): ReplaySums {
   const cells = workloads * triggers.length;
-  return {
+  const sums: ReplaySums = {
     workloads,
     triggers,
     contextTokens: new Float64Array(cells),
@@ -75,6 +106,18 @@ export function emptyReplaySums(workloads: number, triggers: Float64Array): Repl
     outputTokens: new Float64Array(workloads),
     workSeconds: new Float64Array(workloads),
   };
+  if (tierThresholds !== undefined && tierThresholds.length > 0) {
+    const n = tierThresholds.length * cells;
+    sums.tiers = {
+      thresholds: tierThresholds,
+      contextTokens: new Float64Array(n),
+      cachedTokens: new Float64Array(n),
+      outputTokens: new Float64Array(n),
+      compactionInputTokens: new Float64Array(n),
+      summaryTokens: new Float64Array(n),
+    };
+  }
+  return sums;
 }
 
 /** Options of {@linkcode replayWorkloads}. */
@@ -83,6 +126,12 @@ export interface ReplayOptions {
   triggers: ArrayLike<number>;
   /** The compaction model. */
   model: ReplayCompactionModel;
+  /**
+   * Price-tier thresholds θ_j, tokens, strictly ascending: the sums are also kept over the
+   * requests and compactions whose input exceeds each (see {@linkcode TierSums}).
+   * @default {[]} (a flat price: no tier sums, and no extra work)
+   */
+  tierThresholds?: ArrayLike<number>;
   /** Called after each workload with (done, total). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -150,12 +199,23 @@ export function replayWorkloads(
       throw new RangeError(`Cannot replay: triggers must be positive token counts, got ${t}`);
     }
   }
+  const thresholds = Float64Array.from(options.tierThresholds ?? []);
+  for (let j = 0; j < thresholds.length; j++) {
+    if (!(Number.isFinite(thresholds[j]) && thresholds[j] > (j > 0 ? thresholds[j - 1] : 0))) {
+      throw new RangeError(
+        `Cannot replay: tier thresholds must be positive token counts in ascending order, got ` +
+          `${Array.from(thresholds).join(", ")}`,
+      );
+    }
+  }
   const { g0, g1, postPrefix, cPost } = options.model;
   const gMin = Math.max(0, options.model.minSummaryTokens ?? 0);
   const nK = plans.length;
   const nT = triggers.length;
   const nS = steps.sessions;
-  const out = emptyReplaySums(nK, triggers);
+  const nTh = thresholds.length;
+  const out = emptyReplaySums(nK, triggers, thresholds);
+  const cells = nK * nT;
   const growth = steps.growth;
   const share = steps.cachedShare;
   const output = steps.output;
@@ -185,6 +245,36 @@ export function replayWorkloads(
   const sortedPeak = new Float64Array(nS);
   const prefixX = new Float64Array(nS + 1);
   const prefixCX = new Float64Array(nS + 1);
+  // Tiers only (empty without a threshold): y in workload order and its prefix sums; per
+  // session and threshold the free path's sums above θ_j (x, c·x, y), and their prefix sums
+  // by ascending peak; per cell and threshold the accumulated sums above θ_j.
+  const tn = nTh > 0 ? n : 0;
+  const outAt = new Float64Array(tn);
+  const prefY = new Float64Array(tn);
+  const freeAX = new Float64Array(nTh * nS);
+  const freeACX = new Float64Array(nTh * nS);
+  const freeAY = new Float64Array(nTh * nS);
+  const prefixAX = new Float64Array(nTh * (nS + 1));
+  const prefixACX = new Float64Array(nTh * (nS + 1));
+  const prefixAY = new Float64Array(nTh * (nS + 1));
+  const aX = new Float64Array(nTh), aCX = new Float64Array(nTh), aY = new Float64Array(nTh);
+  const aC = new Float64Array(nTh), aG = new Float64Array(nTh);
+  const tiers = out.tiers;
+  // What _addAbove reads and adds to (an object, so the hot loop's own locals stay
+  // uncaptured by any closure).
+  const above: _Above = {
+    thresholds,
+    cum,
+    sumD,
+    sumC,
+    sumCD,
+    prefY,
+    chunkMin,
+    chunkMax,
+    aX,
+    aCX,
+    aY,
+  };
 
   for (let k = 0; k < nK; k++) {
     const plan = plans[k];
@@ -194,8 +284,14 @@ export function replayWorkloads(
     let sumY = 0, compY = 0, sumW = 0, compW = 0;
     for (let s = 0; s < nS; s++) {
       let pos = first[s];
-      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0;
+      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0, syw = 0;
       let x = growth[start[s]], fx = x, fcx = share[start[s]] * x, mx = -Infinity;
+      for (let j = 0; j < nTh; j++) {
+        const above = x > thresholds[j];
+        freeAX[j * nS + s] = above ? x : 0;
+        freeACX[j * nS + s] = above ? share[start[s]] * x : 0;
+        freeAY[j * nS + s] = above ? output[start[s]] : 0;
+      }
       for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
         for (let r = segStart[g], end = r + segLength[g]; r < end; r++) {
           const c = share[r];
@@ -217,6 +313,17 @@ export function replayWorkloads(
           sumD[pos] = sd;
           sumC[pos] = sc;
           sumCD[pos] = scd;
+          if (nTh > 0) {
+            const y = output[r];
+            syw += y;
+            outAt[pos] = y;
+            prefY[pos] = syw;
+            for (let j = 0; j < nTh && x > thresholds[j]; j++) {
+              freeAX[j * nS + s] += x;
+              freeACX[j * nS + s] += c * x;
+              freeAY[j * nS + s] += y;
+            }
+          }
           pos++;
         }
       }
@@ -256,6 +363,15 @@ export function replayWorkloads(
         prefixX[j + 1] = ax + cx;
         prefixCX[j + 1] = acx + ccx;
       }
+      for (let t = 0; t < nTh; t++) {
+        const at = t * (nS + 1);
+        for (let j = 0; j < nS; j++) {
+          const s = byPeak[j];
+          prefixAX[at + j + 1] = prefixAX[at + j] + freeAX[t * nS + s];
+          prefixACX[at + j + 1] = prefixACX[at + j] + freeACX[t * nS + s];
+          prefixAY[at + j + 1] = prefixAY[at + j] + freeAY[t * nS + s];
+        }
+      }
     }
     // Chunk maxima and minima of D (chunks may straddle sessions; scans check bounds).
     for (let j = 0; j < nChunks; j++) {
@@ -281,11 +397,23 @@ export function replayWorkloads(
       const free = lowJ;
       let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
       let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
+      for (let j = 0; j < nTh; j++) {
+        const at = j * (nS + 1) + free;
+        aX[j] = prefixAX[at];
+        aCX[j] = prefixACX[at];
+        aY[j] = prefixAY[at];
+        aC[j] = aG[j] = 0;
+      }
       for (let j = free; j < nS; j++) {
         const s = byPeak[j];
         const x0 = growth[start[s]];
         let sx = x0;
         let scx = share[start[s]] * x0;
+        for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
+          aX[t] += x0;
+          aCX[t] += share[start[s]] * x0;
+          aY[t] += output[start[s]];
+        }
         let sC = 0, sG = 0;
         const lo = first[s];
         const hi = first[s + 1];
@@ -322,6 +450,11 @@ export function replayWorkloads(
               if (x >= T) break;
               sx += x;
               scx += shareAt[m] * x;
+              for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+                aX[t] += x;
+                aCX[t] += shareAt[m] * x;
+                aY[t] += outAt[m];
+              }
             }
             if (m === hi) break;
             a = m;
@@ -334,6 +467,7 @@ export function replayWorkloads(
             sx += cnt * base + (sumD[last] - dBefore);
             scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
             x = base + cum[last];
+            if (nTh > 0) _addAbove(above, i, a, lo, base, T);
           }
           if (a >= hi) break;
           // Compaction before the request at position a.
@@ -343,10 +477,19 @@ export function replayWorkloads(
           nc++;
           sC += x;
           sG += G;
+          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+            aC[t] += x;
+            aG[t] += G;
+          }
           x = postPrefix + G;
           if (x < 0) x = 0;
           sx += x;
           scx += cPost * x;
+          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+            aX[t] += x;
+            aCX[t] += cPost * x;
+            aY[t] += outAt[a];
+          }
           i = a + 1;
         }
         let u = accX + sx;
@@ -368,8 +511,88 @@ export function replayWorkloads(
       out.compactions[cell] = nc;
       out.compactionInputTokens[cell] = accC + cmpC;
       out.summaryTokens[cell] = accG + cmpG;
+      for (let j = 0; j < nTh; j++) {
+        const at = j * cells + cell;
+        tiers!.contextTokens[at] = aX[j];
+        tiers!.cachedTokens[at] = aCX[j];
+        tiers!.outputTokens[at] = aY[j];
+        tiers!.compactionInputTokens[at] = aC[j];
+        tiers!.summaryTokens[at] = aG[j];
+      }
     }
     options.onProgress?.(k + 1, nK);
   }
   return out;
+}
+
+/** The scratch arrays {@linkcode _addAbove} reads (see replayWorkloads) and its accumulators. */
+interface _Above {
+  thresholds: Float64Array;
+  cum: Float64Array;
+  sumD: Float64Array;
+  sumC: Float64Array;
+  sumCD: Float64Array;
+  prefY: Float64Array;
+  chunkMin: Float64Array;
+  chunkMax: Float64Array;
+  aX: Float64Array;
+  aCX: Float64Array;
+  aY: Float64Array;
+}
+
+/**
+ * Adds the requests at positions [p, end) of a cycle (context base + D_m, no floor) above each
+ * threshold θ_j below T to aX, aCX, aY: runs of positions above θ_j (whole chunks taken at once
+ * by their minimum and maximum) are added from the prefix sums, one difference per run.
+ */
+function _addAbove(
+  s: _Above,
+  p: number,
+  end: number,
+  lo: number,
+  base: number,
+  T: number,
+): void {
+  const { thresholds, cum, chunkMin, chunkMax } = s;
+  for (let j = 0; j < thresholds.length && thresholds[j] < T; j++) {
+    const q = thresholds[j] - base;
+    let m = p;
+    let run = -1; // start of the current run above θ_j, or −1
+    while (m < end) {
+      if ((m & CHUNK_MASK) === 0 && m + CHUNK <= end) {
+        const ch = m >>> CHUNK_BITS;
+        if (chunkMin[ch] > q) {
+          if (run < 0) run = m;
+          m += CHUNK;
+          continue;
+        }
+        if (chunkMax[ch] <= q) {
+          if (run >= 0) _addRun(s, j, run, m, lo, base);
+          run = -1;
+          m += CHUNK;
+          continue;
+        }
+      }
+      if (cum[m] > q) {
+        if (run < 0) run = m;
+      } else if (run >= 0) {
+        _addRun(s, j, run, m, lo, base);
+        run = -1;
+      }
+      m++;
+    }
+    if (run >= 0) _addRun(s, j, run, end, lo, base);
+  }
+}
+
+/** Adds positions [from, to) of one session (first position lo) at context base + D_m. */
+function _addRun(s: _Above, j: number, from: number, to: number, lo: number, base: number) {
+  const before = from > lo ? from - 1 : -1;
+  const last = to - 1;
+  const dS = s.sumD[last] - (before >= 0 ? s.sumD[before] : 0);
+  const cS = s.sumC[last] - (before >= 0 ? s.sumC[before] : 0);
+  const cdS = s.sumCD[last] - (before >= 0 ? s.sumCD[before] : 0);
+  s.aX[j] += (to - from) * base + dS;
+  s.aCX[j] += base * cS + cdS;
+  s.aY[j] += s.prefY[last] - (before >= 0 ? s.prefY[before] : 0);
 }

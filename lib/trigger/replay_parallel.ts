@@ -7,6 +7,14 @@ import type { BlockPlan } from "../stats/block_resample.ts";
 import { emptyReplaySums, type ReplayOptions, type ReplaySums, replayWorkloads } from "./replay.ts";
 import type { StepColumns } from "./steps.ts";
 
+const _TIER_COLUMNS = [
+  "contextTokens",
+  "cachedTokens",
+  "outputTokens",
+  "compactionInputTokens",
+  "summaryTokens",
+] as const;
+
 /** Options of {@linkcode replayWorkloadsParallel}. */
 export interface ParallelReplayOptions extends ReplayOptions {
   /**
@@ -62,7 +70,8 @@ export async function replayWorkloadsParallel(
   const triggers = Float64Array.from(rest.triggers);
   const nT = triggers.length;
   // Validate once here, with the same message as the single-threaded replay.
-  replayWorkloads(steps, [], { triggers, model: rest.model });
+  const tierThresholds = Float64Array.from(rest.tierThresholds ?? []);
+  replayWorkloads(steps, [], { triggers, model: rest.model, tierThresholds });
   const bounds = Array.from({ length: n + 1 }, (_, i) => Math.round((i * plans.length) / n));
   const done = new Array(n).fill(0);
   const parts = await Promise.all(
@@ -100,10 +109,12 @@ export async function replayWorkloadsParallel(
           plans: plans.slice(bounds[i], bounds[i + 1]),
           triggers,
           model: rest.model,
+          tierThresholds,
         });
       })),
   );
-  const out = emptyReplaySums(plans.length, triggers);
+  const out = emptyReplaySums(plans.length, triggers, tierThresholds);
+  const cells = plans.length * nT;
   parts.forEach((part, i) => {
     const at = bounds[i];
     out.contextTokens.set(part.contextTokens, at * nT);
@@ -113,6 +124,17 @@ export async function replayWorkloadsParallel(
     out.summaryTokens.set(part.summaryTokens, at * nT);
     out.outputTokens.set(part.outputTokens, at);
     out.workSeconds.set(part.workSeconds, at);
+    if (out.tiers !== undefined) {
+      const partCells = (bounds[i + 1] - at) * nT;
+      for (const key of _TIER_COLUMNS) {
+        for (let j = 0; j < tierThresholds.length; j++) {
+          out.tiers[key].set(
+            part.tiers![key].subarray(j * partCells, (j + 1) * partCells),
+            j * cells + at * nT,
+          );
+        }
+      }
+    }
   });
   return out;
 }

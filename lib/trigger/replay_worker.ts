@@ -12,10 +12,11 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event: MessageEvent) => {
-  const { steps, plans, triggers, model } = event.data;
+  const { steps, plans, triggers, model, tierThresholds } = event.data;
   const sums = replayWorkloads(steps, plans, {
     triggers,
     model,
+    tierThresholds,
     onProgress: (done) => scope.postMessage({ progress: done }),
   });
   scope.postMessage({ sums }, [
@@ -26,5 +27,12 @@ scope.onmessage = (event: MessageEvent) => {
     sums.summaryTokens.buffer,
     sums.outputTokens.buffer,
     sums.workSeconds.buffer,
+    ...(sums.tiers === undefined ? [] : [
+      sums.tiers.contextTokens.buffer,
+      sums.tiers.cachedTokens.buffer,
+      sums.tiers.outputTokens.buffer,
+      sums.tiers.compactionInputTokens.buffer,
+      sums.tiers.summaryTokens.buffer,
+    ]),
   ]);
 };

@@ -201,7 +201,11 @@ export function blockSizeSweep(
   const grid = Float64Array.from(triggers);
   const curves = blockSizes.map((blockSize) => {
     const { plans } = drawWorkloads(steps, { workloads, method, blockSize, seed });
-    const sums = replayWorkloads(steps, plans, { triggers: grid, model });
+    const sums = replayWorkloads(steps, plans, {
+      triggers: grid,
+      model,
+      tierThresholds: (inputs.prices.tiers ?? []).map((t) => t.aboveInputTokens),
+    });
     const mean = priceCurves(sums, inputs).costPerMillion.mean;
     const at = _argmin(grid, mean);
     return { value: blockSize, mean, markerTrigger: at, markerValue: _valueAt(grid, mean, at) };

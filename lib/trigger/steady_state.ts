@@ -46,7 +46,8 @@ const MAX_ITERATIONS = 200;
  * `summaryModel`, R and G are taken at T* itself (see the module notes).
  *
  * @param inputs R, G, Δ, β and optionally the compaction model.
- * @param prices α, ρ, ω (p_m cancels).
+ * @param prices α, ρ, ω (p_m cancels). Price tiers are not used: the formula is linear in x,
+ * so it prices every token at the base tier (the replay's curves price the tiers).
  * @returns T* with the R and G used (T* NaN when Δ ≤ 0 or α = 0 leaves it undefined, or when
  * the fixed point does not settle within 200 iterations).
  *

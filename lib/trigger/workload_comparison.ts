@@ -99,6 +99,7 @@ export function compareWorkloads(
   const sums = replayWorkloads(steps, chosen, {
     triggers: [options.trigger],
     model: options.model,
+    tierThresholds: (options.inputs.prices.tiers ?? []).map((t) => t.aboveInputTokens),
   });
   let stepCount = 0;
   for (let s = 0; s < steps.sessions; s++) stepCount += steps.count[s] - 1;

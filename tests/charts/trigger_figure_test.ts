@@ -151,3 +151,12 @@ Deno.test("triggerFigure leaves out points with unknown values", () => {
   );
   assert.throws(() => triggerFigure(onlyOne), /need at least 2 triggers with known values, got 1/);
 });
+
+Deno.test("triggerFigure draws the price-tier threshold as a labelled rule when in range", () => {
+  const points = replay();
+  const svg = triggerFigure(points, { tierThreshold: 200_000 });
+  assert.ok(texts(svg).includes("higher price above 200K"));
+  assert.equal(ariaGroups(svg, "legend item").length, 3);
+  const outside = triggerFigure(points, { tierThreshold: 5_000_000 });
+  assert.ok(!texts(outside).some((t) => t.startsWith("higher price above")));
+});

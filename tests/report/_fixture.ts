@@ -158,11 +158,32 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       cPost: 0.4,
       meanGrowthTokens: delta,
     },
-    prices: { ...inputs.prices },
+    prices: {
+      ...inputs.prices,
+      cacheWrite5m: inputs.prices.cacheWrite5m ?? 1.25,
+      cacheWrite1h: inputs.prices.cacheWrite1h ?? 2,
+      tiers: [...(inputs.prices.tiers ?? [])],
+      sources: {
+        alpha: "option",
+        rho: "option",
+        inputUsdPerMillion: "option",
+        omega: "corpus",
+        cacheWrite5m: "default",
+        cacheWrite1h: "default",
+        tiers: "default",
+      },
+      catalogModel: null,
+      catalog: { name: "@pydantic/genai-prices", version: "0.1.8" },
+      tierThresholdTokens: null,
+    },
     timeModel: { aSecondsPerToken: inputs.a, vTokensPerSecond: inputs.v },
     replay,
     checks: {
-      observedBill: { costPerMillion: 1.234, compactionCostPerMillion: 0.045 },
+      observedBill: {
+        costPerMillion: 1.234,
+        compactionCostPerMillion: 0.045,
+        compactionCallsMatched: 0,
+      },
       replayAtObservedTrigger: {
         trigger: 267_900,
         costPerMillion: 1.2,
@@ -173,6 +194,7 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
     steadyState: {
       tStarTokens: tStar,
       replayArgminTokens: argmin,
+      argminSpread: { p10: argmin, p50: argmin, p90: argmin, workloads: sums.workloads - 1 },
       ratio: tStar / argmin,
       argminAtGridEdge: false,
       inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
