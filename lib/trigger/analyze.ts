@@ -536,36 +536,6 @@ export async function analyzeTrigger(
   };
 }
 
-/**
- * @deprecated Use {@linkcode analyzeTrigger} (the same run; take `.report`). Kept only so that
- * branches written against the old name still build; remove once none calls it.
- *
- * @param corpus The reader's tables (one model).
- * @param options As {@linkcode analyzeTrigger}.
- * @returns The §5 document.
- */
-export async function analyzeTriggerParallel(
-  corpus: Corpus,
-  options: AnalyzeOptions = {},
-): Promise<TriggerReport> {
-  return (await analyzeTrigger(corpus, options)).report;
-}
-
-/**
- * @deprecated Use {@linkcode analyzeTrigger}, which returns the same. Kept only so that branches
- * written against the old name still build; remove once none calls it.
- *
- * @param corpus The reader's tables (one model).
- * @param options As {@linkcode analyzeTrigger}.
- * @returns The document, the sums, the pricing inputs and the steady-state inputs.
- */
-export function analyzeTriggerWithSums(
-  corpus: Corpus,
-  options: AnalyzeOptions = {},
-): Promise<TriggerAnalysis> {
-  return analyzeTrigger(corpus, options);
-}
-
 function _steadyModel(model: SummaryModel): NonNullable<SteadyStateInputs["summaryModel"]> {
   return {
     g0: model.g0,

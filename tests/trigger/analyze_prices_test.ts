@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { analyzeTriggerWithSums } from "../../lib/trigger/analyze.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { priceCurves } from "../../lib/trigger/price_curves.ts";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
 import { main } from "../../cli/analyze.ts";
@@ -49,7 +49,7 @@ function corpusText(model: string): string {
 
 Deno.test("analyze: Claude Opus 5.5 priced from the catalog, each price with its source", async () => {
   const corpus = corpusFromText([{ path: "a.jsonl", text: corpusText("claude-opus-5-5") }]);
-  const { report } = await analyzeTriggerWithSums(corpus, { a: 1e-5, v: 80, workloads: 4 });
+  const { report } = await analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 4 });
   assert.equal(report.prices.alpha, 0.05);
   assert.equal(report.prices.rho, 5);
   assert.equal(report.prices.inputUsdPerMillion, 4);
@@ -67,13 +67,13 @@ Deno.test("analyze: a tiered catalog model replays with tier sums and re-prices 
     path: "a.jsonl",
     text: corpusText("claude-sonnet-4-5-20250929"),
   }]);
-  const run = await analyzeTriggerWithSums(corpus, { a: 1e-5, v: 80, workloads: 3 });
+  const run = await analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 3 });
   assert.equal(run.report.prices.tierThresholdTokens, 200_000);
   assert.deepEqual(Array.from(run.sums.tiers!.thresholds), [200_000]);
   const again = priceCurves(run.sums, run.inputs);
   assert.equal(again.observed.costPerMillion[0], run.report.replay[0].observed.costPerMillion);
   // Options win over the catalog and say so.
-  const given = await analyzeTriggerWithSums(corpus, {
+  const given = await analyzeTrigger(corpus, {
     a: 1e-5,
     v: 80,
     workloads: 2,
