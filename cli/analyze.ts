@@ -86,8 +86,8 @@ Options:
   --v NUMBER              Summary tokens written per second (default: from the time fit).
   --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
                           (default: the median G, or the line G(C) = g0 + g1*C when at least
-                          10 compactions, max C >= 1.5 x min C and a slope significant at 5%
-                          support it).
+                          10 compactions, a spread p90 C >= 1.5 x p10 C and a slope
+                          significant at 5% support it).
   --post-prefix TOKENS    Context kept besides the summary after a compaction, P, tokens;
                           R(C) = P + G(C) (default: median of R - G over the compactions).
   --beta SHARE            Cached share of the compaction input, 0 to 1 (default: median over
