@@ -38,17 +38,18 @@
 import { agentSessionKind } from "./agent_kind.ts";
 import { isoTimeMs } from "./iso_time.ts";
 import { echoName } from "../io/echo_name.ts";
-import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
+import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
 import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
 import {
+  copySlots,
   inScanMemory,
-  MESSAGE_SLOTS_INDEX,
-  RECORD_SLOTS_INDEX,
-  scanInts,
+  MESSAGE_TABLE,
+  RECORD_TABLE,
+  SLOT_COUNT,
   wasmScanRecord,
-} from "./wasm_scanner.ts";
+} from "./_wasm_scanner.ts";
 
 /** Blocks of one file, as columns in file order (typed: a worker transfers them without a copy). */
 export interface FileBlocks {
@@ -449,6 +450,7 @@ export class FileParser {
   };
   #laterParents: LaterParent[] = [];
   #fields = new Fields();
+  #slots = new Int32Array(4 * SLOT_COUNT);
 
   /** The line being parsed (the visitors below read it). */
   #line: Uint8Array = new Uint8Array(0);
@@ -557,76 +559,78 @@ export class FileParser {
     // The scan left each wanted field's value range in its slot: read them, no walk. Written out
     // field by field on purpose: the same reads through a small helper per slot measured 10%
     // slower with two threads (A/B, 10 alternating runs).
-    const slots = scanInts();
+    const slots = this.#slots;
+    copySlots(RECORD_TABLE, slots, 0, base);
+    copySlots(MESSAGE_TABLE, slots, 2 * SLOT_COUNT, base);
     const f = this.#fields;
-    const r = RECORD_SLOTS_INDEX;
+    const r = 0;
     let at = r + 2 * KEY.type;
-    if (slots[at] >= 0) f.type = _recordType(line, slots[at] - base, slots[at + 1] - base);
+    if (slots[at] >= 0) f.type = _recordType(line, slots[at], slots[at + 1]);
     at = r + 2 * KEY.subtype;
     if (slots[at] >= 0) {
-      f.subtype = stringOrEmpty(sliceValue(line, slots[at] - base, slots[at + 1] - base));
+      f.subtype = stringOrEmpty(sliceValue(line, slots[at], slots[at + 1]));
     }
     at = r + 2 * KEY.isSidechain;
-    if (slots[at] >= 0) f.isSidechain = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    if (slots[at] >= 0) f.isSidechain = _isTrue(line, slots[at], slots[at + 1]);
     at = r + 2 * KEY.isCompactSummary;
-    if (slots[at] >= 0) f.isCompactSummary = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    if (slots[at] >= 0) f.isCompactSummary = _isTrue(line, slots[at], slots[at + 1]);
     at = r + 2 * KEY.isApiErrorMessage;
-    if (slots[at] >= 0) f.isApiError = _isTrue(line, slots[at] - base, slots[at + 1] - base);
+    if (slots[at] >= 0) f.isApiError = _isTrue(line, slots[at], slots[at + 1]);
     // Value ranges, relative to the line (the fields stay -1 when absent).
     at = r + 2 * KEY.uuid;
     if (slots[at] >= 0) {
-      f.uuidStart = slots[at] - base;
-      f.uuidEnd = slots[at + 1] - base;
+      f.uuidStart = slots[at];
+      f.uuidEnd = slots[at + 1];
     }
     at = r + 2 * KEY.timestamp;
     if (slots[at] >= 0) {
-      f.timeStart = slots[at] - base;
-      f.timeEnd = slots[at + 1] - base;
+      f.timeStart = slots[at];
+      f.timeEnd = slots[at + 1];
     }
     at = r + 2 * KEY.agentId;
     if (slots[at] >= 0) {
-      f.agentIdStart = slots[at] - base;
-      f.agentIdEnd = slots[at + 1] - base;
+      f.agentIdStart = slots[at];
+      f.agentIdEnd = slots[at + 1];
     }
     at = r + 2 * KEY.parentUuid;
     if (slots[at] >= 0) {
-      f.parentStart = slots[at] - base;
-      f.parentEnd = slots[at + 1] - base;
+      f.parentStart = slots[at];
+      f.parentEnd = slots[at + 1];
     }
     at = r + 2 * KEY.compactMetadata;
     if (slots[at] >= 0) {
-      f.metadataStart = slots[at] - base;
-      f.metadataEnd = slots[at + 1] - base;
+      f.metadataStart = slots[at];
+      f.metadataEnd = slots[at + 1];
     }
     at = r + 2 * KEY.logicalParentUuid;
     if (slots[at] >= 0) {
-      f.logicalParentStart = slots[at] - base;
-      f.logicalParentEnd = slots[at + 1] - base;
+      f.logicalParentStart = slots[at];
+      f.logicalParentEnd = slots[at + 1];
     }
     at = r + 2 * KEY.message;
     if (slots[at] >= 0) {
-      f.messageStart = slots[at] - base;
-      f.messageEnd = slots[at + 1] - base;
-      const m = MESSAGE_SLOTS_INDEX;
+      f.messageStart = slots[at];
+      f.messageEnd = slots[at + 1];
+      const m = 2 * SLOT_COUNT;
       at = m + 2 * KEY.id;
       if (slots[at] >= 0) {
-        f.idStart = slots[at] - base;
-        f.idEnd = slots[at + 1] - base;
+        f.idStart = slots[at];
+        f.idEnd = slots[at + 1];
       }
       at = m + 2 * KEY.model;
       if (slots[at] >= 0) {
-        f.modelStart = slots[at] - base;
-        f.modelEnd = slots[at + 1] - base;
+        f.modelStart = slots[at];
+        f.modelEnd = slots[at + 1];
       }
       at = m + 2 * KEY.usage;
       if (slots[at] >= 0) {
-        f.usageStart = slots[at] - base;
-        f.usageEnd = slots[at + 1] - base;
+        f.usageStart = slots[at];
+        f.usageEnd = slots[at + 1];
       }
       at = m + 2 * KEY.content;
       if (slots[at] >= 0) {
-        f.contentStart = slots[at] - base;
-        f.contentEnd = slots[at + 1] - base;
+        f.contentStart = slots[at];
+        f.contentEnd = slots[at + 1];
       }
     }
     return end - base;

@@ -9,17 +9,17 @@
  * @module
  */
 
-import { forEachMember, keyIs, sliceValue } from "./json_scan.ts";
+import { forEachMember, keyIs, sliceValue } from "./_json_scan.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import {
   inScanMemory,
-  OBJECT_COUNT_INDEX,
-  OBJECT_KEY_IDS,
-  OBJECT_TABLE_INDEX,
-  scanBytes,
-  scanInts,
+  memberCount,
+  memberKeyId,
+  memberValueEnd,
+  memberValueStart,
+  OBJECT_TABLE,
   wasmScanMembers,
-} from "./wasm_scanner.ts";
+} from "./_wasm_scanner.ts";
 
 /**
  * The largest token count taken as it is: 2^53 − 1, the largest integer a double holds exactly.
@@ -101,16 +101,13 @@ export class UsageTokens {
     const scanned = wasmScanMembers(base + start, base + end);
     if (scanned === -3) return false;
     if (scanned !== base + end) throw new SyntaxError("usage is not a well-formed object");
-    const table = scanInts();
-    const ids = scanBytes();
     let breakdownStart = -1;
     let breakdownEnd = -1;
-    for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
-      const id = ids[OBJECT_KEY_IDS + k];
+    for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+      const id = memberKeyId(OBJECT_TABLE, k);
       if (id === 0) continue;
-      const i = OBJECT_TABLE_INDEX + 4 * k;
-      const vs = table[i + 2] - base;
-      const ve = table[i + 3] - base;
+      const vs = memberValueStart(OBJECT_TABLE, k) - base;
+      const ve = memberValueEnd(OBJECT_TABLE, k) - base;
       switch (id) {
         case KEY.input_tokens:
           this.input = this.#count(line, vs, ve);
@@ -140,14 +137,18 @@ export class UsageTokens {
         if (inner === -3) {
           forEachMember(line, breakdownStart, this.#visitBreakdown);
         } else {
-          for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
-            const id = ids[OBJECT_KEY_IDS + k];
-            const i = OBJECT_TABLE_INDEX + 4 * k;
-            if (id === KEY.ephemeral_5m_input_tokens) {
-              this.cacheWrite5m = this.#count(line, table[i + 2] - base, table[i + 3] - base);
-            } else if (id === KEY.ephemeral_1h_input_tokens) {
-              this.cacheWrite1h = this.#count(line, table[i + 2] - base, table[i + 3] - base);
+          for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+            const id = memberKeyId(OBJECT_TABLE, k);
+            if (id !== KEY.ephemeral_5m_input_tokens && id !== KEY.ephemeral_1h_input_tokens) {
+              continue;
             }
+            const count = this.#count(
+              line,
+              memberValueStart(OBJECT_TABLE, k) - base,
+              memberValueEnd(OBJECT_TABLE, k) - base,
+            );
+            if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = count;
+            else this.cacheWrite1h = count;
           }
         }
       }
