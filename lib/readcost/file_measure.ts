@@ -73,7 +73,9 @@ import {
   toolResultsFromBytes,
   toolUsesFromBytes,
 } from "../transcript/tool_calls.ts";
+import { keyIdOf } from "../transcript/key_id_of.ts";
 import {
+  escapedKey,
   inScanMemory,
   memberCount,
   memberKeyEnd,
@@ -301,21 +303,6 @@ const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 
 /**
- * The id of the key `line[ks, ke)` when the scan gave it none (0) because it is spelled with an
- * escape: the id of the name `JSON.parse` reads, or 0.
- */
-function _escapedKeyId(line: Uint8Array, ks: number, ke: number): number {
-  // The shortest escaped spelling of a wanted key ("id" with one \uXXXX) has 7 bytes.
-  if (ke - ks < 7) return 0;
-  for (let i = ks; i < ke; i++) {
-    if (line[i] === BACKSLASH) {
-      return KEY_IDS.indexOf(sliceValue(line, ks - 1, ke + 1) as (typeof KEY_IDS)[number]) + 1;
-    }
-  }
-  return 0;
-}
-
-/**
  * Numbers for strings, in order of first appearance, looked up straight from the bytes of JSON
  * strings written in plain ASCII (no string built, none hashed by the engine), so a per-record
  * key (a uuid, a message id) costs one pass over its bytes. Two spellings of one string (`"a"`
@@ -530,10 +517,12 @@ export class FileMeasurer {
     let subtypeAt = -1;
     let messageAt = -1;
     let messageId = 0;
+    // Keys the scan gave no id are read again, decoded, only when one of them holds an escape.
+    const escaped = escapedKey();
     for (let k = 0, n = memberCount(RECORD_TABLE); k < n; k++) {
       const raw = memberKeyId(RECORD_TABLE, k);
-      const id = raw === 0
-        ? _escapedKeyId(
+      const id = raw === 0 && escaped
+        ? keyIdOf(
           line,
           memberKeyStart(RECORD_TABLE, k) - base,
           memberKeyEnd(RECORD_TABLE, k) - base,
@@ -603,8 +592,8 @@ export class FileMeasurer {
     if (messageId === ID_MESSAGE) {
       for (let k = 0, n = memberCount(MESSAGE_TABLE); k < n; k++) {
         const raw = memberKeyId(MESSAGE_TABLE, k);
-        const id = raw === 0
-          ? _escapedKeyId(
+        const id = raw === 0 && escaped
+          ? keyIdOf(
             line,
             memberKeyStart(MESSAGE_TABLE, k) - base,
             memberKeyEnd(MESSAGE_TABLE, k) - base,

@@ -60,6 +60,7 @@ const MEMBERS_AT = Int32Array.of(L.RECORD_TABLE >> 2, L.MESSAGE_TABLE >> 2, L.OB
 const KEY_IDS_AT = Int32Array.of(L.RECORD_KEY_IDS, L.MESSAGE_KEY_IDS, L.OBJECT_KEY_IDS);
 const SLOTS_AT = Int32Array.of(L.RECORD_SLOTS >> 2, L.MESSAGE_SLOTS >> 2, L.OBJECT_SLOTS >> 2);
 const DATA_START = L.DATA_START;
+const ESCAPED_KEY_AT = L.ESCAPED_KEY >> 2;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in
@@ -123,6 +124,15 @@ export function regionMemory(): Uint8Array {
  */
 export function memberCount(table: ScanTable): number {
   return ints[COUNT_AT[table]];
+}
+
+/**
+ * Whether the last {@linkcode wasmScanRecord} or {@linkcode wasmScanMembers} met a key it gave
+ * id 0 that holds an escape: such a key may spell a known one (`"\u0074ype"`), so the caller
+ * reads the object in JavaScript instead, where keys are decoded (./key_id_of.ts).
+ */
+export function escapedKey(): boolean {
+  return ints[ESCAPED_KEY_AT] !== 0;
 }
 
 /** Key id (./wasm/key_ids.ts; 0: any other key) of member `k` of `table`. */

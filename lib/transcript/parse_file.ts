@@ -7,6 +7,9 @@
  * outside the scanner's memory take {@linkcode forEachMember} and `JSON.parse`). Only small values
  * are parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
+ * Keys are read as `JSON.parse` reads them: a line with a key spelled with escapes
+ * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts), so the corpus
+ * and the read-cost measurement read the same records.
  *
  * Sessions inside one file (analysis-spec §1):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
@@ -38,12 +41,14 @@
 import { agentSessionKind } from "./agent_kind.ts";
 import { isoTimeMs } from "./iso_time.ts";
 import { echoName } from "../io/echo_name.ts";
-import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
+import { forEachMember, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
-import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
+import { KEY } from "./wasm/key_ids.ts";
+import { keyIdOf } from "./key_id_of.ts";
 import {
   copySlots,
+  escapedKey,
   inScanMemory,
   MESSAGE_TABLE,
   RECORD_TABLE,
@@ -283,14 +288,6 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
 
-/** The id of the raw key `line[ks, ke)` (JavaScript twin of the scan's `key_id`). */
-function _keyId(line: Uint8Array, ks: number, ke: number): number {
-  for (let i = 0; i < KEY_IDS.length; i++) {
-    if (keyIs(line, ks, ke, KEY_IDS[i])) return i + 1;
-  }
-  return 0;
-}
-
 /** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
 const PREVIOUS_ID_BYTES = 256;
 
@@ -445,7 +442,7 @@ export class FileParser {
    * a name wins; `message` is noted by {@linkcode #walkRecord}, only when it is an object).
    */
   #visitRecord = (ks: number, ke: number, vs: number, ve: number): void => {
-    const id = _keyId(this.#line, ks, ke);
+    const id = keyIdOf(this.#line, ks, ke);
     if (id === 0 || id === KEY.message) return;
     const slots = this.#fields.slots;
     slots[2 * id] = vs;
@@ -455,7 +452,7 @@ export class FileParser {
   /** Walks `message` in the same pass as the record, its members into the message slots. */
   #walkRecord = (ks: number, ke: number, vs: number): number => {
     const line = this.#line;
-    if (_keyId(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
+    if (keyIdOf(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
     const slots = this.#fields.slots;
     // The message slots describe the last message object only (as the scan's).
     slots.fill(-1, MESSAGE_SLOTS);
@@ -466,7 +463,7 @@ export class FileParser {
   };
 
   #visitMessage = (ks: number, ke: number, vs: number, ve: number): void => {
-    const id = _keyId(this.#line, ks, ke);
+    const id = keyIdOf(this.#line, ks, ke);
     if (id === 0) return;
     const slots = this.#fields.slots;
     slots[MESSAGE_SLOTS + 2 * id] = vs;
@@ -482,6 +479,8 @@ export class FileParser {
     const base = line.byteOffset;
     const end = wasmScanRecord(base, base + line.length);
     if (end < 0) return end;
+    // A key spelled with an escape may be a known one: the JavaScript walk decodes keys.
+    if (escapedKey()) return -3;
     const slots = this.#fields.slots;
     copySlots(RECORD_TABLE, slots, 0, base);
     copySlots(MESSAGE_TABLE, slots, MESSAGE_SLOTS, base);

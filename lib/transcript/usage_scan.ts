@@ -2,16 +2,18 @@
  * A request block's `message.usage`, read from bytes: the five token counts of analysis-spec §1
  * without `JSON.parse` of the object. Plain integers are read digit by digit; any other value goes
  * through `JSON.parse`, so the counts equal those of parsing the object (later duplicate keys win,
- * as in `JSON.parse`). Keys are compared as written (a key spelled with escapes is not
- * recognised). The object is expected to be valid JSON already (the reader validates each line
- * before it reads values); invalid JSON elsewhere in it is not detected here.
+ * as in `JSON.parse`). Keys are read as `JSON.parse` reads them (`"\u0069nput_tokens"` is
+ * `input_tokens`; ./key_id_of.ts). The object is expected to be valid JSON already (the reader
+ * validates each line before it reads values); invalid JSON elsewhere in it is not detected here.
  *
  * @module
  */
 
-import { forEachMember, keyIs, sliceValue } from "./_json_scan.ts";
+import { forEachMember, sliceValue } from "./_json_scan.ts";
+import { keyIdOf } from "./key_id_of.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import {
+  escapedKey,
   inScanMemory,
   memberCount,
   memberKeyId,
@@ -101,6 +103,8 @@ export class UsageTokens {
     const scanned = wasmScanMembers(base + start, base + end);
     if (scanned === -3) return false;
     if (scanned !== base + end) throw new SyntaxError("usage is not a well-formed object");
+    // A key spelled with an escape may be a known one: read in JavaScript, keys decoded.
+    if (escapedKey()) return false;
     let breakdownStart = -1;
     let breakdownEnd = -1;
     for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
@@ -134,7 +138,7 @@ export class UsageTokens {
       this.#breakdown = first === 0x7b || first === 0x5b;
       if (first === 0x7b) {
         const inner = wasmScanMembers(base + breakdownStart, base + breakdownEnd);
-        if (inner === -3) {
+        if (inner === -3 || escapedKey()) {
           forEachMember(line, breakdownStart, this.#visitBreakdown);
         } else {
           for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
@@ -166,44 +170,36 @@ export class UsageTokens {
 
   #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
-    switch (ke - ks) {
-      case 12:
-        if (keyIs(line, ks, ke, "input_tokens")) this.input = this.#count(line, vs, ve);
+    switch (keyIdOf(line, ks, ke)) {
+      case KEY.input_tokens:
+        this.input = this.#count(line, vs, ve);
         break;
-      case 13:
-        if (keyIs(line, ks, ke, "output_tokens")) this.output = this.#count(line, vs, ve);
+      case KEY.output_tokens:
+        this.output = this.#count(line, vs, ve);
         break;
-      case 14:
-        if (keyIs(line, ks, ke, "cache_creation")) {
-          this.cacheWrite5m = this.cacheWrite1h = 0;
-          const first = line[vs];
-          this.#breakdown = first === 0x7b || first === 0x5b;
-          if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
-            throw new SyntaxError("usage.cache_creation is not a well-formed object");
-          }
+      case KEY.cache_creation: {
+        this.cacheWrite5m = this.cacheWrite1h = 0;
+        const first = line[vs];
+        this.#breakdown = first === 0x7b || first === 0x5b;
+        if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
+          throw new SyntaxError("usage.cache_creation is not a well-formed object");
         }
         break;
-      case 23:
-        if (keyIs(line, ks, ke, "cache_read_input_tokens")) {
-          this.cacheRead = this.#count(line, vs, ve);
-        }
+      }
+      case KEY.cache_read_input_tokens:
+        this.cacheRead = this.#count(line, vs, ve);
         break;
-      case 27:
-        if (keyIs(line, ks, ke, "cache_creation_input_tokens")) {
-          this.#created = this.#count(line, vs, ve);
-        }
+      case KEY.cache_creation_input_tokens:
+        this.#created = this.#count(line, vs, ve);
         break;
     }
   };
 
   #visitBreakdown = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
-    if (ke - ks !== 25) return;
-    if (keyIs(line, ks, ke, "ephemeral_5m_input_tokens")) {
-      this.cacheWrite5m = this.#count(line, vs, ve);
-    } else if (keyIs(line, ks, ke, "ephemeral_1h_input_tokens")) {
-      this.cacheWrite1h = this.#count(line, vs, ve);
-    }
+    const id = keyIdOf(line, ks, ke);
+    if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = this.#count(line, vs, ve);
+    else if (id === KEY.ephemeral_1h_input_tokens) this.cacheWrite1h = this.#count(line, vs, ve);
   };
 }
 

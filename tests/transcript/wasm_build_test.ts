@@ -130,6 +130,7 @@ Deno.test("wasm build: the scanner's memory layout leaves no two areas overlappi
     ["record count", L.RECORD_COUNT, 4],
     ["message count", L.MESSAGE_COUNT, 4],
     ["object count", L.OBJECT_COUNT, 4],
+    ["escaped-key flag", L.ESCAPED_KEY, 4],
     ["escape lengths", L.ESCAPE_LENGTHS, 256],
     ["record key ids", L.RECORD_KEY_IDS, L.RECORD_MEMBERS_MAX],
     ["message key ids", L.MESSAGE_KEY_IDS, L.RECORD_MEMBERS_MAX],

@@ -13,11 +13,13 @@ import { mulberry32 } from "./_random.ts";
 import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import {
   acquireRegion,
+  escapedKey,
   memberKeyId,
   MESSAGE_TABLE,
   RECORD_TABLE,
   regionMemory,
   releaseRegion,
+  wasmScanMembers,
   wasmScanRecord,
   wasmStringUnits,
 } from "../../lib/transcript/_wasm_scanner.ts";
@@ -310,4 +312,29 @@ Deno.test("key ids: the scan names exactly the keys of KEY_IDS, in that order", 
   } finally {
     releaseRegion(region);
   }
+});
+
+Deno.test("escaped-key flag: set by a key the scan names 0 that holds an escape, at any level", () => {
+  // Expected by hand: only keys with a backslash and no id raise the flag; each scan resets it.
+  const scan = (text: string, members = false): boolean => {
+    const bytes = encoder.encode(text);
+    const region = acquireRegion(bytes.length + 8);
+    try {
+      regionMemory().set(bytes, region.offset);
+      const end = members
+        ? wasmScanMembers(region.offset, region.offset + bytes.length)
+        : wasmScanRecord(region.offset, region.offset + bytes.length);
+      assert.equal(end - region.offset, bytes.length, text);
+      return escapedKey();
+    } finally {
+      releaseRegion(region);
+    }
+  };
+  assert.equal(scan('{"\\u0074ype":1}'), true);
+  assert.equal(scan('{"type":1,"other":"\\u0074"}'), false); // an escape in a value only
+  assert.equal(scan('{"message":{"\\u0069d":"m"}}'), true); // in the message object
+  assert.equal(scan('{"a\\"b":1}'), true); // an unknown key with an escape: flagged too
+  assert.equal(scan('{"type":1}'), false); // reset by the next scan
+  assert.equal(scan('{"\\u0069nput_tokens":1}', true), true);
+  assert.equal(scan('{"input_tokens":1}', true), false);
 });

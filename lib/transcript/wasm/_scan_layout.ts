@@ -15,6 +15,8 @@ export const RECORD_COUNT = 32768;
 export const MESSAGE_COUNT = 32772;
 /** scan.wat's `$OBJECT_COUNT`. */
 export const OBJECT_COUNT = 32776;
+/** scan.wat's `$ESCAPED_KEY`. */
+export const ESCAPED_KEY = 32780;
 /** scan.wat's `$ESCAPE_LENGTHS`. */
 export const ESCAPE_LENGTHS = 33024;
 /** scan.wat's `$RECORD_KEY_IDS`. */

@@ -20,6 +20,10 @@
   (global $RECORD_COUNT i32 (i32.const 32768))
   (global $MESSAGE_COUNT i32 (i32.const 32772))
   (global $OBJECT_COUNT i32 (i32.const 32776))
+  ;; i32, 1 when the last scan_record or scan_members met a key that key_id does not name and
+  ;; that holds an escape (a known key may be spelled so: the reader then reads the line in
+  ;; JavaScript, decoding keys as JSON.parse does), else 0.
+  (global $ESCAPED_KEY i32 (i32.const 32780))
   ;; Escape lengths by escaped byte, 256 bytes (the data segment read by escape_length).
   (global $ESCAPE_LENGTHS i32 (i32.const 33024))
   ;; Key ids of the members of the record, message and object tables, one byte per member.
@@ -947,6 +951,11 @@
         (call $space_end (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
       (if (i32.ge_u (local.get $n) (local.get $limit)) (then (return (i32.const -3))))
       (local.set $id (call $key_id (local.get $key_start) (local.get $key_end)))
+      (if (i32.eqz (local.get $id))
+        (then
+          (if (i32.ge_s (call $index_of (i32.const 0x5c) (local.get $key_start) (local.get $key_end))
+                (i32.const 0))
+            (then (i32.store (global.get $ESCAPED_KEY) (i32.const 1))))))
       (i32.store8 (i32.add (local.get $ids) (local.get $n)) (local.get $id))
       (if (i32.and
             (i32.and (local.get $descend) (i32.eq (local.get $id) (global.get $MESSAGE_KEY_ID)))
@@ -1000,6 +1009,7 @@
   ;; there is none). Returns as scan_object.
   (func $scan_record (export "scan_record") (param $p i32) (param $end i32) (result i32)
     (i32.store (global.get $MESSAGE_COUNT) (i32.const -1))
+    (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
     (call $clear_slots (global.get $RECORD_SLOTS))
     (call $clear_slots (global.get $MESSAGE_SLOTS))
     (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
@@ -1011,6 +1021,7 @@
   ;; Returns as scan_object.
   (func $scan_members (export "scan_members") (param $p i32) (param $end i32) (result i32)
     (i32.store (global.get $OBJECT_COUNT) (i32.const 0))
+    (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
     (call $clear_slots (global.get $OBJECT_SLOTS))
     (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
       (global.get $OBJECT_TABLE) (global.get $OBJECT_COUNT) (global.get $OBJECT_KEY_IDS)
