@@ -33,3 +33,4 @@ export * from "./block_figure.ts";
 export * from "./sensitivity_figure.ts";
 export * from "./share_bars_figure.ts";
 export * from "./trigger_plot.ts";
+export * from "./compaction_timeline.ts";

@@ -49,3 +49,4 @@ export * from "./growth_check.ts";
 export * from "./workload_comparison.ts";
 export * from "./sensitivity.ts";
 export * from "./analyze_models.ts";
+export * from "./compaction_timeline.ts";

@@ -1,0 +1,252 @@
+/**
+ * The compaction timeline ("did the setting take effect?"): each measured compaction's input
+ * size C against its date, automatic, manual and unknown-trigger compactions in their own colour
+ * and shape, one panel per model when there are several, and the configured trigger level as a
+ * dashed rule when given. A changed `autoCompactWindow` shows as the automatic dots moving to the
+ * new level from the day it was set. Draws the rows it is given (built by
+ * `compactionTimelineRows` of lib/trigger); computes nothing. Dates are drawn in UTC, so the same
+ * rows give the same SVG on every machine.
+ *
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import { type LegendItem, renderSvg, type RenderSvgOptions } from "./render.ts";
+
+/** One compaction to draw (the shape of lib/trigger's `CompactionTimelineRow`). */
+export interface CompactionTimelinePoint {
+  /** Boundary time, ms since the Unix epoch. */
+  timeMs: number;
+  /** C: the compaction's input, tokens. */
+  inputTokens: number;
+  /** How it was triggered. */
+  trigger: "auto" | "manual" | "unknown";
+  /** Model name: one panel per distinct name when there are several. */
+  model: string;
+}
+
+/** Texts of the timeline, e.g. another language's. */
+export interface CompactionTimelineLabels {
+  /** X-axis label. */
+  axisX: string;
+  /** Y-axis label. */
+  axisY: string;
+  /** Legend of automatic compactions. */
+  legendAuto: string;
+  /** Legend of manual (`/compact`) compactions. */
+  legendManual: string;
+  /** Legend of compactions whose trigger was not recorded. */
+  legendUnknown: string;
+  /** Legend of the configured level's rule. */
+  legendConfigured: string;
+  /** Text beside the rule; the level (e.g. `267K`) is appended. */
+  markConfigured: string;
+}
+
+/**
+ * English texts of the timeline.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COMPACTION_TIMELINE_LABELS } from "./compaction_timeline.ts";
+ * assert.equal(COMPACTION_TIMELINE_LABELS.legendAuto, "automatic");
+ * ```
+ */
+export const COMPACTION_TIMELINE_LABELS: Readonly<CompactionTimelineLabels> = {
+  axisX: "Date of the compaction (UTC)",
+  axisY: "Compaction input C (tokens)",
+  legendAuto: "automatic",
+  legendManual: "manual (/compact)",
+  legendUnknown: "trigger not recorded",
+  legendConfigured: "configured trigger level",
+  markConfigured: "configured",
+};
+
+/**
+ * Colours of the timeline, CSS hex: automatic blue, manual orange, unknown grey, the configured
+ * level green.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { COMPACTION_TIMELINE_COLORS } from "./compaction_timeline.ts";
+ * assert.equal(COMPACTION_TIMELINE_COLORS.auto, "#4269d0");
+ * ```
+ */
+export const COMPACTION_TIMELINE_COLORS = {
+  auto: "#4269d0",
+  manual: "#ff725c",
+  unknown: "#9a9a9a",
+  configured: "#3ca951",
+} as const;
+
+/** Title, marker, texts and size of {@linkcode compactionTimelineFigure}. */
+export interface CompactionTimelineOptions
+  extends Pick<RenderSvgOptions, "width" | "charWidth" | "fontFamily"> {
+  /**
+   * The configured trigger level, tokens of context (e.g. the `autoCompactWindow` in use minus
+   * its reserve): a dashed green rule across every panel. Null or undefined: none.
+   * @default {undefined}
+   */
+  configuredLevel?: number | null;
+  /** Title. @default {"Compactions over time"} */
+  title?: string;
+  /** Subtitle. @default {"Each dot is one compaction: its input size C on the day it ran"} */
+  subtitle?: string;
+  /** Axis and legend texts. @default {COMPACTION_TIMELINE_LABELS} */
+  labels?: Partial<CompactionTimelineLabels>;
+  /** Height of one model's panel, px. @default {300} */
+  panelHeight?: number;
+}
+
+function _tokens(value: number): string {
+  if (Math.abs(value) >= 1e6) return `${+(value / 1e6).toFixed(2)}M`;
+  if (Math.abs(value) >= 1e3) return `${+(value / 1e3).toFixed(1)}K`;
+  return String(+value.toFixed(2));
+}
+
+const _TRIGGERS = ["auto", "manual", "unknown"] as const;
+// Shape by trigger as well as colour, so the kinds stay apart in grey print and for readers who
+// do not tell blue from orange.
+const _SYMBOL = { auto: "circle", manual: "triangle", unknown: "diamond" } as const;
+
+/**
+ * Draws the compaction timeline.
+ *
+ * @param rows The compactions, in any order; at least one with a finite time and C.
+ * @param options Configured level, texts, size.
+ * @returns A standalone SVG document string (see `renderSvg`); `svgToPng` makes it a PNG.
+ * @throws {RangeError} When no row has a finite time and C.
+ *
+ * @example Two automatic compactions and a manual one, the configured level marked
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compactionTimelineFigure } from "./compaction_timeline.ts";
+ *
+ * const day = 86_400_000;
+ * const svg = compactionTimelineFigure([
+ *   { timeMs: 0, inputTokens: 267_000, trigger: "auto", model: "Claude Opus 5.5" },
+ *   { timeMs: day, inputTokens: 90_000, trigger: "manual", model: "Claude Opus 5.5" },
+ *   { timeMs: 2 * day, inputTokens: 130_000, trigger: "auto", model: "Claude Opus 5.5" },
+ * ], { configuredLevel: 130_000 });
+ * assert.match(svg, />configured 130K<\/text>/);
+ * assert.match(svg, />manual \(\/compact\)<\/text>/);
+ * ```
+ */
+export function compactionTimelineFigure(
+  rows: readonly CompactionTimelinePoint[],
+  options: CompactionTimelineOptions = {},
+): string {
+  const {
+    configuredLevel,
+    title = "Compactions over time",
+    subtitle = "Each dot is one compaction: its input size C on the day it ran",
+    labels,
+    panelHeight = 300,
+    ...size
+  } = options;
+  const L = { ...COMPACTION_TIMELINE_LABELS, ...labels };
+  const points = rows
+    .filter((r) => Number.isFinite(r.timeMs) && Number.isFinite(r.inputTokens))
+    .map((r) => ({ ...r, date: new Date(r.timeMs) }));
+  if (points.length === 0) {
+    throw new RangeError(
+      `Cannot draw compaction timeline: none of the ${rows.length} compactions has a finite ` +
+        `time and input size`,
+    );
+  }
+  const models = [...new Set(points.map((p) => p.model))];
+  const faceted = models.length > 1;
+  const fy = faceted ? "model" : undefined;
+  const present = _TRIGGERS.filter((t) => points.some((p) => p.trigger === t));
+  const legendText = { auto: L.legendAuto, manual: L.legendManual, unknown: L.legendUnknown };
+  const legend: LegendItem[] = present.map((t) => ({
+    label: legendText[t],
+    color: COMPACTION_TIMELINE_COLORS[t],
+    swatch: "dot",
+  }));
+  const level = configuredLevel != null && Number.isFinite(configuredLevel)
+    ? configuredLevel
+    : undefined;
+  const high = Math.max(...points.map((p) => p.inputTokens), level ?? 0);
+  const marks: Plot.Markish[] = [Plot.gridY({ stroke: "#000", strokeOpacity: 0.08 })];
+  if (level !== undefined) {
+    legend.push({
+      label: L.legendConfigured,
+      color: COMPACTION_TIMELINE_COLORS.configured,
+      swatch: "dashed",
+    });
+    marks.push(
+      Plot.ruleY([level], {
+        stroke: COMPACTION_TIMELINE_COLORS.configured,
+        strokeDasharray: "6 4",
+        strokeWidth: 1.5,
+      }),
+      Plot.text([level], {
+        y: (d: number) => d,
+        frameAnchor: "left",
+        text: (d: number) => `${L.markConfigured} ${_tokens(d)}`,
+        textAnchor: "start",
+        dx: 4,
+        dy: -7,
+        fontSize: 10,
+        fill: COMPACTION_TIMELINE_COLORS.configured,
+      }),
+    );
+  }
+  for (const t of present) {
+    marks.push(
+      Plot.dot(points.filter((p) => p.trigger === t), {
+        x: "date",
+        y: "inputTokens",
+        fy,
+        r: 4.5,
+        symbol: _SYMBOL[t],
+        fill: COMPACTION_TIMELINE_COLORS[t],
+        fillOpacity: 0.85,
+        stroke: "white",
+        strokeWidth: 0.8,
+      }),
+    );
+  }
+  marks.push(
+    Plot.axisX({ label: L.axisX, labelAnchor: "center", labelArrow: "none", fontSize: 11 }),
+    Plot.axisY({
+      label: L.axisY,
+      labelAnchor: "center",
+      labelArrow: "none",
+      labelOffset: 54,
+      tickFormat: _tokens,
+      fontSize: 11,
+    }),
+  );
+  if (faceted) {
+    marks.push(Plot.axisFy({ label: null, anchor: "right", fontSize: 11, textAnchor: "start" }));
+  }
+  const low = Math.min(...points.map((p) => p.timeMs));
+  const last = Math.max(...points.map((p) => p.timeMs));
+  // A single day (or a single compaction) still gets a readable axis: an hour either side.
+  const pad = Math.max((last - low) * 0.03, 3_600_000);
+  return renderSvg(
+    {
+      marginLeft: 70,
+      marginRight: faceted ? 130 : 24,
+      marginTop: 16,
+      marginBottom: 46,
+      x: { type: "utc", domain: [new Date(low - pad), new Date(last + pad)] },
+      y: { domain: [0, high * 1.08], nice: true },
+      fy: faceted ? { domain: models, padding: 0.12 } : undefined,
+      symbol: { type: "identity" },
+      marks,
+    },
+    {
+      title,
+      subtitle,
+      legend,
+      width: 720,
+      plotHeight: 62 + panelHeight * models.length,
+      ...size,
+    },
+  );
+}
