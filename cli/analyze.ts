@@ -86,8 +86,8 @@ Options:
   --v NUMBER              Summary tokens written per second (default: from the time fit).
   --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
                           (default: the median G, or the line G(C) = g0 + g1*C when at least
-                          10 compactions, max C >= 1.5 x min C and a slope significant at 5%
-                          support it).
+                          10 compactions, a spread p90 C >= 1.5 x p10 C and a slope
+                          significant at 5% support it).
   --post-prefix TOKENS    Context kept besides the summary after a compaction, P, tokens;
                           R(C) = P + G(C) (default: median of R - G over the compactions).
   --beta SHARE            Cached share of the compaction input, 0 to 1 (default: median over
@@ -682,7 +682,7 @@ export async function main(args: string[]): Promise<number> {
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
     if (values.model === "all") {
       return await _allModels(
-        input.files,
+        input,
         { ...analyzeOptions, threads },
         idleLimitSeconds,
         values,
@@ -735,18 +735,19 @@ export async function main(args: string[]): Promise<number> {
 
 /** `--model all`: read once, one analysis per model, the comparison. */
 async function _allModels(
-  paths: string[],
+  input: Awaited<ReturnType<typeof selectInput>>,
   options: AnalyzeOptions,
   idleLimitSeconds: number,
   values: Record<string, string | boolean | undefined>,
 ): Promise<number> {
+  const paths = input.files;
   const { corpora, withoutSession } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
     onProgress: progressReporter("analyze: reading"),
   });
   if (corpora.length === 0) {
     const empty = await readCorpus(paths, { idleLimitSeconds });
-    console.error(emptySampleMessage("analyze", empty as Corpus, paths));
+    console.error(emptySampleMessage("analyze", empty as Corpus, input.paths));
     return EXIT.emptySample;
   }
   const terminal = Deno.stderr.isTerminal();
@@ -756,7 +757,23 @@ async function _allModels(
       ? (model, i, n) => console.error(`analyze: model ${i + 1}/${n}: ${model}`)
       : undefined,
   }, withoutSession);
-  console.log(values.json ? JSON.stringify(report, null, 2) : formatModelsReport(report));
+  // The filter joins the options of the document and of each model's analysis.
+  const filters = input.filters;
+  const document = {
+    ...report,
+    options: { ...report.options, filters },
+    models: report.models.map((m) =>
+      "analysis" in m
+        ? { ...m, analysis: { ...m.analysis, options: { ...m.analysis.options, filters } } }
+        : m
+    ),
+  };
+  writeStdout(
+    values.json
+      ? JSON.stringify(document, null, 2) + "\n"
+      : [filterLine(filters), formatModelsReport(report)].filter((t) => t !== "").join("\n") +
+        "\n",
+  );
   return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
 }
 

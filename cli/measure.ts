@@ -13,13 +13,13 @@
 
 import {
   DEFAULT_READ_COST_OPTIONS,
-  expandInputPaths,
+  expandInputs,
   formatReadCostText,
   InputPathError,
   measureReadCost,
 } from "../lib/readcost/mod.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
-import { discoverTranscripts } from "../lib/transcript/discover.ts";
+import { discoverTranscriptFiles } from "../lib/transcript/discover.ts";
 import {
   type FilterResult,
   filterTranscriptFiles,
@@ -240,15 +240,17 @@ async function _run(given: string[], options: RunOptions, io: MeasureIo): Promis
   const { json, minTurns, minChars, recursive } = options;
   const paths = given.map((p) => callerPath(p));
   let files: string[];
+  // Names that are not UTF-8 are skipped by either walk and counted in the diagnostics.
+  let undecodableNames = 0;
   if (recursive) {
     try {
-      files = await discoverTranscripts(paths);
+      ({ files, undecodableNames } = await discoverTranscriptFiles(paths));
     } catch (error) {
       const path = paths.find((p) => String((error as Error).message).includes(p)) ?? paths[0];
       throw error instanceof InputPathError ? error : _inputError(error, path);
     }
   } else {
-    files = await expandInputPaths(paths);
+    ({ files, undecodableNames } = await expandInputs(paths));
     for (const path of paths) {
       const hint = await _folderHint(path);
       if (hint) io.stderr(hint);
@@ -257,6 +259,7 @@ async function _run(given: string[], options: RunOptions, io: MeasureIo): Promis
   const selected: FilterResult = await filterTranscriptFiles(files, options.filter);
   const measured = await measureReadCost(selected.files, { minTurns, minChars });
   const { report } = measured;
+  report.diagnostics.skippedUndecodableNames += undecodableNames;
   const malformed = report.diagnostics.skippedMalformedLines;
   const oversized = report.diagnostics.skippedOversizedLines;
   if (report.files.included === 0 || report.tokens.observedInputTokens === 0) {

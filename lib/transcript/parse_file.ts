@@ -26,8 +26,9 @@
  * wherever it sits in the file (it can be written after the boundary; missing, or naming no
  * record: the session's last record before the boundary), for manual the boundary minus the first
  * `/compact` command record after it. The trigger is `"auto"`, `"manual"`, or unknown
- * (`compactMetadata` null or without either); an unknown trigger is timed by the auto rule (the
- * `logicalParentUuid` record marks where the compaction started whatever started it).
+ * (`compactMetadata` null or without either); an unknown trigger has no duration (it stays out of
+ * the time fit): neither start rule is known to hold for it, and the auto rule would add a user's
+ * idle time to a compaction that was in fact manual.
  *
  * A summary's size is the JavaScript length of its content: a string, or the summed `text` of its
  * `text` blocks; a null, missing or other content is a compaction without summary (NaN).
@@ -944,7 +945,7 @@ export class FileParser {
     let durationSeconds = NaN;
     if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
       durationSeconds = meta.durationMs / 1000;
-    } else if (!manual) {
+    } else if (trigger === COMPACTION_TRIGGER.auto) {
       const named = _nonEmptyString(line, f.logicalParentStart, f.logicalParentEnd);
       const parentTime = named
         ? this.#uuidTime(line, f.logicalParentStart, f.logicalParentEnd)

@@ -105,6 +105,8 @@ Deno.test("the answer sentence and the grid-edge warning are on the page before 
   // Make the last trigger the cheapest: the warning shows, naming the upper end (400K).
   const last = edge.report.replay[edge.report.replay.length - 1];
   last.costPerMillion = { mean: 0.01, p10: 0.01, p90: 0.01 };
+  // The analysis flags that minimum itself (the fixture's own flag says false).
+  (edge.report.steadyState as { argminAtGridEdge?: boolean }).argminAtGridEdge = true;
   const shown = renderReport(edge);
   assert.match(shown, /<p id="grid-edge" class="warning">/);
   assert.match(shown, /upper end of the trigger range \(400K\)/);

@@ -56,7 +56,8 @@ Deno.test("trigger: compactMetadata null or without a trigger is unknown, never 
   //   cb1 auto preTokens 1000, cb2 auto preTokens 2000, cb3 manual preTokens 3000,
   //   cb4 compactMetadata {preTokens: 9000} (no trigger) → unknown,
   //   cb5 compactMetadata null → unknown, C = x of the last request before it (a5: 8000),
-  //   timed by the auto rule: 10:05:00 − a5's 10:04:30 = 30 s.
+  //   without durationMs it has no duration (neither start rule is known to hold); cb4 keeps
+  //   its durationMs of 1 s.
   // Observed trigger = median C of auto = median(1000, 2000) = 1500 (with the unknowns taken as
   // auto it would be median(1000, 2000, 8000, 9000) = 5000).
   const corpus = corpusBothWays([{
@@ -78,10 +79,11 @@ Deno.test("trigger: compactMetadata null or without a trigger is unknown, never 
   const { auto, manual, unknown } = COMPACTION_TRIGGER;
   assert.deepEqual([...corpus.compactions.trigger], [auto, auto, manual, unknown, unknown]);
   assert.equal(corpus.compactions.inputTokens[4], 8000);
-  assert.equal(corpus.compactions.durationSeconds[4], 30);
+  assert.ok(Number.isNaN(corpus.compactions.durationSeconds[4]));
+  assert.equal(corpus.compactions.durationSeconds[3], 1);
   assert.equal(corpus.diagnostics.compactionsWithUnknownTrigger, 2);
   const s = summarizeCorpus(corpus);
-  assert.deepEqual(s.compactions, { auto: 2, manual: 1, unknown: 2, timed: 5 });
+  assert.deepEqual(s.compactions, { auto: 2, manual: 1, unknown: 2, timed: 4 });
   assert.equal(s.observedTrigger, 1500);
 });
 

@@ -238,7 +238,7 @@ Deno.test("no compaction: exit 1, exactly the missing flags and an example comma
     // The amended message names the models with their request counts and the per-model view.
     assert.match(
       empty.stderr,
-      /3 requests by model \(x 3\), but no session has requests of nothing/,
+      /no request of model nothing: 3 requests by model \(x 3\)/,
     );
     assert.match(empty.stderr, /--model all/);
   });

@@ -33,7 +33,8 @@ Deno.test("the rule's thresholds are the documented ones", () => {
 Deno.test("a significant slope on 11 spread compactions: the line, floored at the smallest G", () => {
   // R: x <- c(150000, …, 310000); y <- c(7000, …, 9700); summary(lm(y ~ x)) gives
   // intercept 4847.2131147541, slope 0.018016393442623, t 3.00151878669203, R² 0.500253067039985;
-  // qt(0.975, 9) = 2.2621571627982 < 3.0015: significant. 310000 ≥ 1.5 · 150000.
+  // qt(0.975, 9) = 2.2621571627982 < 3.0015: significant. Type-7 percentiles of the 11 sorted
+  // C: p10 = C[1] = 160000, p90 = C[9] = 300000 ≥ 1.5 · 160000 = 240000.
   const cs = [
     150000,
     160000,
@@ -94,18 +95,37 @@ Deno.test("fewer than 10 compactions: the median G, whatever the slope", () => {
   close(m.line!.g1, 0.04);
 });
 
-Deno.test("compactions clustered within ±4%: the median G (max C < 1.5 × min C)", () => {
-  // Twelve compactions at 257184…278616 (267900 ± 4%), with a steep exact slope: the spread
-  // 278616 / 257184 = 1.083 < 1.5 decides, before any t test.
+Deno.test("compactions clustered within ±4%: the median G (p90 C < 1.5 × p10 C)", () => {
+  // Twelve compactions at 257184…278616 (267900 ± 4%, step 21432/11 = 1948.36), with a steep
+  // exact slope: type-7 p10 at h = 1.1: 257184 + 1.1 · 1948.36 = 259327.2; p90 at h = 9.9:
+  // 257184 + 9.9 · 1948.36 = 276472.8; 276472.8 / 259327.2 = 1.066 < 1.5 decides, before any t
+  // test.
   const cs = Array.from({ length: 12 }, (_, i) => 257184 + (21432 * i) / 11);
   const gs = cs.map((c) => 8000 + 0.5 * (c - 267900));
   const m = fitSummaryModel(table(cs, gs));
   assert.equal(m.kind, "constant");
   assert.equal(
     m.reason,
-    "C spans only 257184 to 278616 tokens (a line needs max C >= 1.5 x min C)",
+    "C's 10th-90th percentiles span only 259327 to 276473 tokens (min 257184, max 278616; " +
+      "a line needs p90 >= 1.5 x p10)",
   );
   close(m.g0, 8000, 1e-12); // symmetric points: the median G is the value at 267900
+});
+
+Deno.test("one manual compaction far below the cluster makes no spread: the median G", () => {
+  // Nineteen compactions at C = 260000…278000 (step 1000) with G alternating 7900 / 8100, and one
+  // manual at C = 135000 with G = 16000. max C / min C = 278000 / 135000 = 2.06 would pass a
+  // min–max spread, and the one point of high leverage makes the slope "significant" (checked
+  // below), but the type-7 percentiles of the 20 sorted C are p10 at h = 1.9: 260000 + 0.9 ·
+  // 1000 = 260900 and p90 at h = 17.1: 276000 + 0.1 · 1000 = 276100; 276100 / 260900 = 1.058 <
+  // 1.5. Median G: the sorted G are 10 × 7900, 9 × 8100, 16000 → (7900 + 8100) / 2 = 8000.
+  const cs = [135000, ...Array.from({ length: 19 }, (_, i) => 260000 + 1000 * i)];
+  const gs = [16000, ...Array.from({ length: 19 }, (_, i) => (i % 2 === 0 ? 7900 : 8100))];
+  const m = fitSummaryModel(table(cs, gs));
+  assert.ok(Math.abs(m.line!.tStatistic) >= m.criticalT, "the scenario has a significant slope");
+  assert.equal(m.kind, "constant");
+  assert.match(m.reason, /10th-90th percentiles span only 260900 to 276100 tokens/);
+  assert.equal(m.g0, 8000);
 });
 
 Deno.test("a slope not significant at 5%: the median G, with t and the critical value", () => {
