@@ -21,7 +21,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync, readdirSync } from "node:fs";
-import { checkCommitted, checkFresh, type Notebook, notebookModule } from "./_notebook.ts";
+import {
+  checkCommitted,
+  checkFresh,
+  isChartCell,
+  type Notebook,
+  notebookModule,
+} from "./_notebook.ts";
 import {
   APT_INSTALL,
   executeNotebook,
@@ -76,6 +82,20 @@ for (const name of drafts) {
   Deno.test(`notebooks/drafts/${name}: code type-checks`, () => typeCheck(join(DRAFT_DIR, name)));
 }
 
+/**
+ * The series and what each notebook must display: its chart cells (each must store a PNG) and its
+ * display cells (code cells with outputs: tables, charts, printed text). A notebook added,
+ * removed or made to show less must be registered here and in notebooks/README.md.
+ */
+const SERIES: Record<string, { charts: number; displays: number }> = {
+  "01-parsing.ipynb": { charts: 1, displays: 5 },
+  "02-fitting.ipynb": { charts: 4, displays: 6 },
+  "03-resampling.ipynb": { charts: 2, displays: 5 },
+  "04-replay.ipynb": { charts: 5, displays: 7 },
+  "05-read-cost.ipynb": { charts: 2, displays: 3 },
+  "06-models-and-settings.ipynb": { charts: 1, displays: 9 },
+};
+
 Deno.test("notebooks: the series exists and is numbered", () => {
   assert.ok(notebooks.length > 0, `no notebooks in ${NOTEBOOK_DIR}`);
   for (const name of notebooks) {
@@ -83,12 +103,27 @@ Deno.test("notebooks: the series exists and is numbered", () => {
   }
 });
 
+Deno.test("notebooks: every notebook is registered here and in notebooks/README.md", () => {
+  assert.deepEqual(notebooks, Object.keys(SERIES).sort(), "the series differs from SERIES");
+  const readme = Deno.readTextFileSync(join(NOTEBOOK_DIR, "README.md"));
+  const listed = [...readme.matchAll(/^\| `(\d\d-[a-z0-9-]+\.ipynb)` \|/gm)].map((m) => m[1])
+    .sort();
+  assert.deepEqual(listed, notebooks, "notebooks/README.md's table lists other notebooks");
+});
+
 for (const name of notebooks) {
   const path = join(NOTEBOOK_DIR, name);
 
   Deno.test(`notebooks/${name}: committed executed, in shape`, () => {
-    const problems = checkCommitted(readNotebook(path));
+    const nb = readNotebook(path);
+    const problems = checkCommitted(nb);
     assert.deepEqual(problems, [], `${name}:\n  ${problems.join("\n  ")}`);
+    const code = nb.cells.filter((c) => c.cell_type === "code");
+    const shown = {
+      charts: code.filter(isChartCell).length,
+      displays: code.filter((c) => (c.outputs ?? []).length > 0).length,
+    };
+    assert.deepEqual(shown, SERIES[name], `${name}: chart and display cells differ from SERIES`);
   });
 
   Deno.test(`notebooks/${name}: code type-checks`, () => typeCheck(path));
