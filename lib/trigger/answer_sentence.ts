@@ -19,6 +19,8 @@ import type { TriggerReport } from "./analyze.ts";
 export type AnswerInput = {
   corpus: Pick<TriggerReport["corpus"], "observedTrigger">;
   replay: TriggerReport["replay"];
+  /** With a time budget (`maxTimeShare`), the answer is the cheapest trigger within it. */
+  options?: { maxTimeShare?: number | null };
 };
 
 /** The numbers behind the answer sentence. */
@@ -39,6 +41,13 @@ export interface AnswerFacts {
   observedTimeShare: number | null;
   /** 1 − cheapest / observed cost: the saving of moving the trigger, 0…1; null when unknown. */
   saving: number | null;
+  /**
+   * The time budget the answer keeps to (mean time share at most this, 0…1), or null/absent for
+   * none. With a budget, "cheapest" means cheapest among the triggers within it.
+   */
+  timeBudget?: number | null;
+  /** With a budget: whether some trigger of the grid keeps to it (else the answer ignores it). */
+  budgetMet?: boolean;
 }
 
 function _interpolate(
@@ -90,13 +99,20 @@ function _interpolate(
  */
 export function answerFacts(report: AnswerInput): AnswerFacts {
   const { replay } = report;
-  let best = -1;
-  for (let i = 0; i < replay.length; i++) {
-    const m = replay[i].costPerMillion.mean;
-    if (m !== null && Number.isFinite(m) && (best < 0 || m < replay[best].costPerMillion.mean!)) {
-      best = i;
+  const budget = report.options?.maxTimeShare ?? null;
+  const cheapest = (within: (share: number | null) => boolean) => {
+    let best = -1;
+    for (let i = 0; i < replay.length; i++) {
+      const m = replay[i].costPerMillion.mean;
+      if (!within(replay[i].timeShare.mean)) continue;
+      if (m !== null && Number.isFinite(m) && (best < 0 || m < replay[best].costPerMillion.mean!)) {
+        best = i;
+      }
     }
-  }
+    return best;
+  };
+  const inBudget = budget === null ? -1 : cheapest((share) => share !== null && share <= budget);
+  const best = inBudget >= 0 ? inBudget : cheapest(() => true);
   const observed = report.corpus.observedTrigger;
   const observedCost = observed === null
     ? null
@@ -122,6 +138,7 @@ export function answerFacts(report: AnswerInput): AnswerFacts {
     saving: cheapestCost !== null && observedCost !== null && observedCost > 0
       ? 1 - cheapestCost / observedCost
       : null,
+    ...(budget === null ? {} : { timeBudget: budget, budgetMet: inBudget >= 0 }),
   };
 }
 
@@ -159,6 +176,16 @@ function _percent(share: number): string {
  */
 export function answerSentence(report: AnswerInput | AnswerFacts): string {
   const f = "replay" in report ? answerFacts(report) : report;
+  const sentence = _unbudgetedSentence(f);
+  if (f.timeBudget === undefined || f.timeBudget === null) return sentence;
+  const budget = _percent(f.timeBudget);
+  return f.budgetMet
+    ? `Keeping compaction within ${budget} of agent time: ${sentence}`
+    : `No trigger of the grid keeps compaction within ${budget} of agent time; without the ` +
+      `budget: ${sentence}`;
+}
+
+function _unbudgetedSentence(f: AnswerFacts): string {
   if (f.cheapestTrigger === null || f.cheapestCostPerMillion === null) {
     return "No trigger of the grid could be priced, so there is no answer.";
   }

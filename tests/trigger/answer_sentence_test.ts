@@ -71,3 +71,31 @@ Deno.test("answer: a cheapest trigger on the grid's edge says so; an unpriced gr
     "No trigger of the grid could be priced, so there is no answer.",
   );
 });
+
+Deno.test("answer: with a time budget, the cheapest trigger within it", () => {
+  // Budget 10%: the points within it are 200K (8%), 250K (5%), 300K (3%); the cheapest of them
+  // is 200K at $1.35. Observed 300K costs $1.55: saving 1 − 1.35 / 1.55 = 0.129… → "13%".
+  const within = { corpus: { observedTrigger: 300_000 }, replay, options: { maxTimeShare: 0.1 } };
+  const facts = answerFacts(within);
+  assert.equal(facts.cheapestTrigger, 200_000);
+  assert.equal(facts.budgetMet, true);
+  assert.equal(
+    answerSentence(within),
+    "Keeping compaction within 10.0% of agent time: Compacting at 200K instead of 300K costs " +
+      "13% less per 1M tokens; compaction then takes 8.0% of agent time instead of 3.0%.",
+  );
+  // Budget 1%: no point is within it (the lowest share is 3%), so the answer says so and gives
+  // the unbudgeted cheapest, 150K at $1.2: saving 1 − 1.2 / 1.55 = 0.2258… → "23%".
+  const none = { corpus: { observedTrigger: 300_000 }, replay, options: { maxTimeShare: 0.01 } };
+  assert.equal(answerFacts(none).budgetMet, false);
+  assert.equal(
+    answerSentence(none),
+    "No trigger of the grid keeps compaction within 1.0% of agent time; without the budget: " +
+      "Compacting at 150K instead of 300K costs 23% less per 1M tokens; compaction then takes " +
+      "13.5% of agent time instead of 3.0%.",
+  );
+  // No budget given (null): as before.
+  const free = { corpus: { observedTrigger: 300_000 }, replay, options: { maxTimeShare: null } };
+  assert.equal(answerFacts(free).cheapestTrigger, 150_000);
+  assert.equal(answerFacts(free).timeBudget, undefined);
+});
