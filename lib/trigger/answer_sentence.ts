@@ -208,13 +208,18 @@ function _unbudgetedSentence(f: AnswerFacts): string {
       `${observed} lies outside the grid, so the saving is not known.`;
   }
   const saving = Math.round(f.saving * 100);
+  const shares = share === null || f.observedTimeShare === null
+    ? ""
+    : `; compaction then takes ${share} of agent time instead of ${_percent(f.observedTimeShare)}`;
+  if (saving < 0 && _tokens(f.cheapestTrigger) !== observed) {
+    // Only under a time budget can the chosen trigger cost more than the observed one.
+    return `Compacting at ${at}${edge} instead of ${observed} costs ${-saving}% more per 1M ` +
+      `tokens${shares}.`;
+  }
   if (saving <= 0 || _tokens(f.cheapestTrigger) === observed) {
     return `Compacting at ${observed}, as now, costs within 0.5% of the cheapest trigger ` +
       `(${at}${edge}, ${cost}).`;
   }
-  const shares = share === null || f.observedTimeShare === null
-    ? ""
-    : `; compaction then takes ${share} of agent time instead of ${_percent(f.observedTimeShare)}`;
   return `Compacting at ${at}${edge} instead of ${observed} costs ${saving}% less per 1M tokens` +
     `${shares}.`;
 }

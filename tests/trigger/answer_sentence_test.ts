@@ -99,3 +99,14 @@ Deno.test("answer: with a time budget, the cheapest trigger within it", () => {
   assert.equal(answerFacts(free).cheapestTrigger, 150_000);
   assert.equal(answerFacts(free).timeBudget, undefined);
 });
+
+Deno.test("answer: a budget that costs more than the observed trigger says so", () => {
+  // Observed 150K ($1.2, 13.5%); budget 5%: within it 250K ($1.45, 5%) and 300K ($1.55, 3%);
+  // cheapest 250K: 1 − 1.45 / 1.2 = −0.2083… → "21% more".
+  const dear = { corpus: { observedTrigger: 150_000 }, replay, options: { maxTimeShare: 0.05 } };
+  assert.equal(
+    answerSentence(dear),
+    "Keeping compaction within 5.0% of agent time: Compacting at 250K instead of 150K costs " +
+      "21% more per 1M tokens; compaction then takes 5.0% of agent time instead of 13.5%.",
+  );
+});
