@@ -7,29 +7,20 @@
  * @module
  */
 
-import { BLOCK_METHODS, type BlockMethod } from "../lib/stats/block_resample.ts";
-import {
-  type Corpus,
-  DEFAULT_IDLE_LIMIT_SECONDS,
-  defaultProjectsDir,
-  readCorpus,
-  readCorpusPerModel,
-} from "../lib/transcript/mod.ts";
+import { type Corpus, readCorpus, readCorpusPerModel } from "../lib/transcript/mod.ts";
 import {
   analyzeModels,
   type AnalyzeOptions,
   analyzeTrigger,
   AUTO_COMPACT_ARITHMETIC,
   DEFAULT_ANALYZE_OPTIONS,
-  DEFAULT_CONTEXT_WINDOW,
-  DEFAULT_TRIGGER_GRID,
-  MIN_DEFAULT_TRIGGER,
   MissingModelInputsError,
   type ModelInput,
   type ModelsReport,
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
+import type { PriceOverrides } from "../lib/prices/mod.ts";
 import {
   COMMON_HELP,
   emptySampleMessage,
@@ -37,7 +28,6 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  type OptionSpec,
   parseCommandLine,
   progressReporter,
   readerWarnings,
@@ -46,11 +36,16 @@ import {
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
-import { pricesFromFile } from "../lib/prices/mod.ts";
-import { callerPath } from "../lib/transcript/default_roots.ts";
+import {
+  ANALYZE_FLAG_OPTIONS,
+  ANALYZE_FLAGS_HELP,
+  analyzeFlagsFromValues,
+  type PricesFileError,
+  pricesForModel,
+  readPricesText,
+} from "./_analyze_flags.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
-const G = DEFAULT_TRIGGER_GRID;
 const W = AUTO_COMPACT_ARITHMETIC;
 
 const HELP = `Usage: deno task analyze [OPTIONS] [--] [PATH...]
@@ -71,56 +66,7 @@ Options:
   --model NAME|all        Target model (string; default: the model with the most requests);
                           all: every model with a session of its own, each analysed on its
                           own, then a comparison table.
-  --alpha NUMBER          Cached / uncached input price ratio (default: from the price catalog
-                          for the model, else ${D.alpha}).
-  --rho NUMBER            Output / uncached input price ratio (default: catalog, else ${D.rho}).
-  --price NUMBER          Uncached input price p_m, USD per million tokens (default: catalog,
-                          else ${D.inputUsdPerMillion}).
-  --omega NUMBER          Uncached-token price multiplier (default: from the corpus's cache writes).
-  --cache-write-5m NUMBER 5-minute cache-write price / p_m (default: catalog, else 1.25).
-  --cache-write-1h NUMBER 1-hour cache-write price / p_m (default: catalog, else 2).
-  --prices FILE           JSON prices file: any of alpha, rho, inputUsdPerMillion, omega,
-                          cacheWrite5m, cacheWrite1h, tiers, and per-model entries under
-                          "models" (shape: lib/prices/prices_file.ts). Flags win over it.
-  --a NUMBER              Compaction seconds per input token (default: from the time fit).
-  --v NUMBER              Summary tokens written per second (default: from the time fit).
-  --summary-tokens TOKENS Summary size G of every compaction, tokens; G(C) = G, a constant
-                          (default: the median G, or the line G(C) = g0 + g1*C when at least
-                          10 compactions, a spread p90 C >= 1.5 x p10 C and a slope
-                          significant at 5% support it).
-  --post-prefix TOKENS    Context kept besides the summary after a compaction, P, tokens;
-                          R(C) = P + G(C) (default: median of R - G over the compactions).
-  --beta SHARE            Cached share of the compaction input, 0 to 1 (default: median over
-                          the compactions).
-  --c-post SHARE          Cached share of the first request after a compaction, 0 to 1
-                          (default: median over the compactions).
-  --method NAME           Resampling: ${BLOCK_METHODS.join(", ")} (default: ${D.method}).
-  --block-size INTEGER|auto
-                          Steps per resampling block, or auto: chosen from the steps' growth
-                          by the Politis-White rule, recorded in options.blockSizeChosen
-                          (docs/method.md, "Block length chosen from the data") (default:
-                          ${D.blockSize}).
-  --workloads INTEGER     Resampled workloads (default: ${D.workloads}).
-  --seed INTEGER          PRNG seed, recorded in the output (default: ${D.seed}).
-  --trigger-from TOKENS   First trigger of the grid (default: ${G.from}, or lower to start at
-                          half the observed trigger in whole steps, never below
-                          ${MIN_DEFAULT_TRIGGER}).
-  --trigger-to TOKENS     Last trigger of the grid (default: ${G.to}, or higher to reach twice
-                          the observed trigger).
-  --trigger-step TOKENS   Grid spacing (default: ${D.triggerStep}).
-  --max-time-share SHARE  Time budget, 0 to 1: recommend the cheapest trigger whose mean share
-                          of agent time spent compacting is at most this (default: none, the
-                          cheapest trigger).
-  --context-window TOKENS The model's context window, for the recommended setting (default:
-                          ${DEFAULT_CONTEXT_WINDOW}).
-  --idle-limit SECONDS    Gaps longer than this count as idle (default: ${DEFAULT_IDLE_LIMIT_SECONDS}).
-  --compaction-step-share previous|kept
-                          Cached share of a step across a real compaction where the replay
-                          does not compact: the request's before it (previous) or its own
-                          (kept, the literal rule of docs/method.md) (default:
-                          ${D.compactionStepShare}). See "Choices" below.
-  --threads INTEGER       Worker threads for the replay; the output does not depend on it
-                          (default: ${D.threads}).
+${ANALYZE_FLAGS_HELP}
 ${FILTER_HELP}
 ${COMMON_HELP}
 
@@ -155,42 +101,6 @@ Exit codes:
   4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
   5  the output could not be written (for example stdout closed early)
 `;
-
-interface NumberFlag {
-  flag: string;
-  key: keyof AnalyzeOptions | "idleLimitSeconds" | "threads";
-  integer: boolean;
-  min: number;
-  /** true: the value must be > min; false: ≥ min. */
-  exclusive: boolean;
-  /** Largest allowed value (inclusive). @default {Infinity} */
-  max?: number;
-}
-
-const NUMBER_FLAGS: NumberFlag[] = [
-  { flag: "alpha", key: "alpha", integer: false, min: 0, exclusive: false },
-  { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false },
-  { flag: "price", key: "inputUsdPerMillion", integer: false, min: 0, exclusive: true },
-  { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
-  { flag: "cache-write-5m", key: "cacheWrite5m", integer: false, min: 0, exclusive: false },
-  { flag: "cache-write-1h", key: "cacheWrite1h", integer: false, min: 0, exclusive: false },
-  { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
-  { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
-  { flag: "summary-tokens", key: "summaryTokens", integer: false, min: 0, exclusive: false },
-  { flag: "post-prefix", key: "postPrefix", integer: false, min: 0, exclusive: false },
-  { flag: "beta", key: "beta", integer: false, min: 0, exclusive: false, max: 1 },
-  { flag: "c-post", key: "cPost", integer: false, min: 0, exclusive: false, max: 1 },
-  { flag: "block-size", key: "blockSize", integer: true, min: 1, exclusive: false },
-  { flag: "workloads", key: "workloads", integer: true, min: 1, exclusive: false },
-  { flag: "seed", key: "seed", integer: true, min: 0, exclusive: false },
-  { flag: "trigger-from", key: "triggerFrom", integer: false, min: 0, exclusive: true },
-  { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true },
-  { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true },
-  { flag: "max-time-share", key: "maxTimeShare", integer: false, min: 0, exclusive: false, max: 1 },
-  { flag: "context-window", key: "contextWindow", integer: false, min: 0, exclusive: true },
-  { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
-  { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
-];
 
 /**
  * Each input the corpus may fail to give: its flag and an example value (those of the full
@@ -578,21 +488,18 @@ export function formatModelsReport(doc: ModelsReport): string {
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  const options: Record<string, OptionSpec> = {
-    json: { type: "boolean" },
-    model: { type: "string" },
-    method: { type: "string" },
-    "compaction-step-share": { type: "string" },
-    prices: { type: "string" },
-    ...FILTER_OPTIONS,
-    version: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  };
-  for (const f of NUMBER_FLAGS) options[f.flag] = { type: "string" };
   let parsed;
   let filter;
+  let flags;
   try {
-    parsed = parseCommandLine(args, options);
+    parsed = parseCommandLine(args, {
+      json: { type: "boolean" },
+      model: { type: "string" },
+      ...ANALYZE_FLAG_OPTIONS,
+      ...FILTER_OPTIONS,
+      version: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    });
     filter = filterFromValues(parsed.values);
   } catch (error) {
     return usageExit("analyze", error);
@@ -606,70 +513,22 @@ export async function main(args: string[]): Promise<number> {
     console.log(versionLine("analyze"));
     return EXIT.ok;
   }
-  const analyzeOptions: AnalyzeOptions = {};
-  let idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS;
-  let threads = D.threads;
-  for (const f of NUMBER_FLAGS) {
-    const raw = values[f.flag];
-    if (raw === undefined) continue;
-    if (f.key === "blockSize" && raw === "auto") {
-      analyzeOptions.blockSize = "auto";
-      continue;
-    }
-    const v = Number(raw);
-    const max = f.max ?? Infinity;
-    const ok = String(raw).trim() !== "" && Number.isFinite(v) &&
-      (f.exclusive ? v > f.min : v >= f.min) && v <= max && (!f.integer || Number.isInteger(v));
-    if (!ok) {
-      console.error(
-        `analyze: --${f.flag} must be ${f.integer ? "an integer" : "a number"} ` +
-          `${f.exclusive ? ">" : ">="} ${f.min}${max === Infinity ? "" : ` and <= ${max}`}${
-            f.key === "blockSize" ? ", or auto" : ""
-          }, got "${raw}"`,
-      );
-      return EXIT.invalidArguments;
-    }
-    if (f.key === "idleLimitSeconds") idleLimitSeconds = v;
-    else if (f.key === "threads") threads = v;
-    else (analyzeOptions as Record<string, number>)[f.key] = v;
-  }
-  if (values.method !== undefined) {
-    if (!BLOCK_METHODS.includes(values.method as BlockMethod)) {
-      console.error(
-        `analyze: --method must be one of ${BLOCK_METHODS.join(", ")}, got "${values.method}"`,
-      );
-      return EXIT.invalidArguments;
-    }
-    analyzeOptions.method = values.method as BlockMethod;
-  }
-  const share = values["compaction-step-share"];
-  if (share !== undefined) {
-    if (share !== "kept" && share !== "previous") {
-      console.error(
-        `analyze: --compaction-step-share must be kept or previous, got "${share}"`,
-      );
-      return EXIT.invalidArguments;
-    }
-    analyzeOptions.compactionStepShare = share;
-  }
-  const from = analyzeOptions.triggerFrom;
-  const to = analyzeOptions.triggerTo;
-  if (from != null && to != null && to < from) {
-    console.error(`analyze: --trigger-to (${to}) must be >= --trigger-from (${from})`);
+  try {
+    flags = analyzeFlagsFromValues(values);
+  } catch (error) {
+    console.error(`analyze: ${(error as Error).message}`);
     return EXIT.invalidArguments;
   }
+  const { options: analyzeOptions, idleLimitSeconds, threads, pricesPath } = flags;
   // The prices file is read before the corpus (a missing file fails at once) and parsed once
   // the model is known (its per-model entries apply).
   let pricesText: string | undefined;
-  if (typeof values.prices === "string") {
+  if (pricesPath !== undefined) {
     try {
-      pricesText = await Deno.readTextFile(callerPath(values.prices));
+      pricesText = await readPricesText(pricesPath);
     } catch (error) {
-      if (error instanceof Deno.errors.NotFound) {
-        console.error(`analyze: --prices: ${values.prices} not found`);
-        return EXIT.missingPath;
-      }
-      return failureExit("analyze", error);
+      console.error(`analyze: ${(error as Error).message}`);
+      return (error as PricesFileError).notFound ? EXIT.missingPath : EXIT.emptySample;
     }
   }
   try {
@@ -686,6 +545,9 @@ export async function main(args: string[]): Promise<number> {
         { ...analyzeOptions, threads },
         idleLimitSeconds,
         values,
+        pricesText === undefined
+          ? undefined
+          : (model) => pricesForModel(pricesText, model, pricesPath!),
       );
     }
     const corpus = await readCorpus(input.files, {
@@ -698,10 +560,9 @@ export async function main(args: string[]): Promise<number> {
     for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (pricesText !== undefined) {
       try {
-        analyzeOptions.prices = pricesFromFile(pricesText, corpus.model);
+        analyzeOptions.prices = pricesForModel(pricesText, corpus.model, pricesPath!);
       } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        console.error(`analyze: --prices ${values.prices}: ${error.message}`);
+        console.error(`analyze: ${(error as Error).message}`);
         return EXIT.invalidArguments;
       }
     }
@@ -739,6 +600,7 @@ async function _allModels(
   options: AnalyzeOptions,
   idleLimitSeconds: number,
   values: Record<string, string | boolean | undefined>,
+  pricesFor: ((model: string) => PriceOverrides) | undefined,
 ): Promise<number> {
   const paths = input.files;
   const { corpora, withoutSession } = await readCorpusPerModel(paths, {
@@ -753,6 +615,7 @@ async function _allModels(
   const terminal = Deno.stderr.isTerminal();
   const { report } = await analyzeModels(corpora, {
     ...options,
+    pricesForModel: pricesFor,
     onModel: terminal
       ? (model, i, n) => console.error(`analyze: model ${i + 1}/${n}: ${model}`)
       : undefined,

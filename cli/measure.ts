@@ -1,6 +1,6 @@
 /**
  * `deno task measure`: estimates how much input context comes from tool results and large file
- * reads, from Claude Code transcripts (seed `read-cost-measurement.txt`, analysis-spec §4).
+ * reads, from Claude Code transcripts (docs/method.md, Read-cost measurement).
  *
  * Reads only the files and directories it is given (no home-directory scan), opens them
  * read-only, writes nothing and makes no network calls. The one environment variable it reads is

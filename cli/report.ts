@@ -1,7 +1,7 @@
 /**
  * `deno task report [PATH...] [--out DIR]`: the whole job on the user's transcripts, into one
- * folder: the trigger analysis, the read-cost measurement of the same files, the figure and the
- * report page.
+ * folder: the trigger analysis, the read-cost measurement of the same files, the figure, the
+ * compaction timeline and the report page.
  *
  * Choices:
  * - **The same files for both analyses.** The read-cost measurement on its own is shallow (a
@@ -9,24 +9,67 @@
  *   the trigger analysis read (every transcript under the inputs, sub-agents included, after the
  *   filters), named one by one, so the page's two halves describe the same data.
  * - **Outputs.** `DIR` defaults to `out`, relative to where the user stands; it is created when
- *   missing and the five files in it are replaced. Nothing else is written.
+ *   missing and the files in it are replaced. Nothing else is written. `DIR` (and each file in
+ *   it) may be neither an input nor a `.jsonl` name (exit 2, before anything is read).
+ * - **The analysis flags** are `analyze`'s own (one table, cli/_analyze_flags.ts).
+ * - **`--lang en|zh`** sets the language of figure.png/svg and timeline.png/svg (the page holds
+ *   both languages and has its own switch). Chinese loads the CJK font from its npm package.
+ * - **The timeline** (timeline.svg/png and a page section) draws every measured compaction's C
+ *   by date, automatic, manual and unknown apart; `--auto-compact-window N` draws the trigger
+ *   level that window gives (N − 33,000 under the arithmetic of docs/method.md). Without any
+ *   measured compaction there is no timeline: the files are not written (stale ones removed) and
+ *   the page says so.
+ * - **`--model all`**: a page per model would repeat the whole page for each, so the page shows
+ *   the comparison table and each model's answer and recommended setting, while the figure, the
+ *   sliders and the detailed sections are those of the model with the most requests that could
+ *   be analysed. analysis.json is the per-model document (as `analyze --json --model all`); the
+ *   timeline has a panel per model.
  * - Progress goes to stderr when it is a terminal; stdout gets the text summary, the answer in a
- *   sentence, and last the line naming what was written.
+ *   sentence, and last the line naming what was written. A closed stdout exits 5.
  *
  * @module
  */
 
-import { svgToPng, triggerFigure } from "../lib/charts/mod.ts";
+import { compactionTimelineFigure, svgToPng, triggerFigure } from "../lib/charts/mod.ts";
+import { checkOutputPath } from "../lib/io/output_path.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
+import { modelInfo } from "../lib/prices/mod.ts";
 import { formatReadCostText } from "../lib/readcost/format_text.ts";
 import { measureReadCost } from "../lib/readcost/measure_paths.ts";
+import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
+import type { Lang } from "../lib/report/texts.ts";
 import { writeReport } from "../lib/report/write_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
-import { readCorpus } from "../lib/transcript/mod.ts";
+import {
+  type Corpus,
+  DEFAULT_IDLE_LIMIT_SECONDS,
+  readCorpus,
+  readCorpusPerModel,
+} from "../lib/transcript/mod.ts";
 import type { TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
-import { analyzeTrigger, MissingModelInputsError } from "../lib/trigger/mod.ts";
+import {
+  analyzeModels,
+  type AnalyzeOptions,
+  analyzeTrigger,
+  AUTO_COMPACT_ARITHMETIC,
+  type CompactionTimeline,
+  mergedTimelineRows,
+  MissingModelInputsError,
+  type ModelsReport,
+  type TriggerAnalysis,
+} from "../lib/trigger/mod.ts";
 import { answerFacts, answerSentence } from "../lib/trigger/answer_sentence.ts";
-import { formatReport } from "./analyze.ts";
+import { formatModelsReport, formatReport } from "./analyze.ts";
+import {
+  ANALYZE_FLAG_OPTIONS,
+  ANALYZE_FLAGS_HELP,
+  type AnalyzeFlags,
+  analyzeFlagsFromValues,
+  PricesFileError,
+  pricesForModel,
+  readPricesText,
+} from "./_analyze_flags.ts";
 import {
   COMMON_HELP,
   emptySampleMessage,
@@ -36,17 +79,23 @@ import {
   FILTER_OPTIONS,
   parseCommandLine,
   progressReporter,
+  readerWarnings,
+  UsageError,
   usageExit,
   versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
+const W = AUTO_COMPACT_ARITHMETIC;
+
 const HELP = `Usage: deno task report [OPTIONS] [--] [PATH...]
 
 The whole job on your Claude Code transcripts: reads them, runs the trigger analysis (when
 should the model compact?) and the read-cost measurement of the same files, and writes into DIR
-  DIR/report.html     a self-contained page (sliders, the answer, method and checks)
-  DIR/figure.png, DIR/figure.svg   the chart of cost and time share by trigger
+  DIR/report.html     a self-contained page (sliders, the answer, the setting, method, checks)
+  DIR/figure.png, DIR/figure.svg       the chart of cost and time share by trigger
+  DIR/timeline.png, DIR/timeline.svg   each compaction's size by date (did a setting take
+                                       effect?); not written without a measured compaction
   DIR/analysis.json   the trigger analysis (as \`deno task analyze --json\`)
   DIR/read-cost.json  the read-cost measurement (as \`deno task measure --json\`)
 Relative paths are taken from where you run the command. With no PATH: the folders of
@@ -54,24 +103,37 @@ $CLAUDE_CONFIG_DIR (comma-separated; DIR/projects, or DIR itself when it is a pr
 folder), else ~/.config/claude/projects and ~/.claude/projects (those that exist).
 The read-cost measurement reads exactly the files the trigger analysis read (sub-agents
 included), not the shallow folder rule of \`deno task measure\`.
-Transcripts are only read; outputs hold aggregates only.
+Transcripts are only read; outputs hold aggregates only; DIR may not be an input or a .jsonl.
 
 Options:
   --out DIR               Output folder, created when missing (default: out).
-  --model NAME            Target model (default: the model with the most requests).
+  --model NAME|all        Target model (default: the model with the most requests); all: every
+                          model analysed on its own; the page shows the comparison and each
+                          model's answer and setting, the figure that of the model with the
+                          most requests, the timeline a panel per model.
+  --lang en|zh            Language of figure.* and timeline.* (default: en; the page has both
+                          and a switch). zh loads a Chinese font from its npm package.
+  --auto-compact-window TOKENS
+                          The autoCompactWindow you set (settings.json or
+                          CLAUDE_CODE_AUTO_COMPACT_WINDOW): the timeline draws the trigger it
+                          gives, TOKENS - ${W.outputReserveCap + W.buffer} (default: none drawn).
+${ANALYZE_FLAGS_HELP}
 ${FILTER_HELP}
 ${COMMON_HELP}
 
 Exit codes: 0 success, 1 nothing to analyze (no request of the model, the filter left nothing,
-or a model could not be fitted), 2 invalid arguments, 3 a path does not exist, 4 a file could
-not be read.
+or a model could not be fitted), 2 invalid arguments (also: DIR is an input or a .jsonl),
+3 a path does not exist, 4 a file could not be read, 5 the output could not be written (for
+example stdout closed early).
 `;
 
-/** The five files a report run writes, in the order the last line names them. */
+/** The files a report run writes, in the order the last line names them. */
 export const REPORT_FILES = [
   "report.html",
   "figure.png",
   "figure.svg",
+  "timeline.png",
+  "timeline.svg",
   "analysis.json",
   "read-cost.json",
 ] as const;
@@ -82,95 +144,277 @@ export interface RunReportOptions {
   paths: readonly string[];
   /** Output folder as typed. */
   out: string;
-  /** Target model. @default {the model with the most requests} */
+  /** Target model, or `"all"`. @default {the model with the most requests} */
   model?: string;
   /** Filter. @default {{}} */
   filter?: TranscriptFilter;
+  /** The analysis flags. @default {none: the analysis' defaults} */
+  analysis?: AnalyzeFlags;
+  /** Language of the figure files. @default {"en"} */
+  lang?: Lang;
+  /** The autoCompactWindow in use, tokens: its trigger is drawn on the timeline. @default {none} */
+  autoCompactWindow?: number;
   /** The input is the bundled synthetic corpus (the page says so). @default {false} */
   synthetic?: boolean;
   /** Name shown before progress lines and errors. @default {"report"} */
   command?: string;
 }
 
+/** The model's display name from the price catalog, else its raw id. */
+function _displayName(model: string): string {
+  return modelInfo(model)?.displayName ?? model;
+}
+
+/** One model's analysis (or why not), or the per-model set. */
+type _Analysed =
+  | { kind: "one"; corpus: Corpus; analysis: TriggerAnalysis }
+  | {
+    kind: "all";
+    corpora: Corpus[];
+    doc: ModelsReport;
+    analyses: (TriggerAnalysis | null)[];
+    main: number;
+  };
+
 /**
- * Runs the whole job and writes the five files.
+ * Runs the whole job and writes the files.
  *
- * @param options Inputs, output folder, model, filter.
+ * @param options Inputs, output folder, model, filter, analysis flags, language.
  * @returns The exit code.
  */
 export async function runReport(options: RunReportOptions): Promise<number> {
   const command = options.command ?? "report";
+  const lang = options.lang ?? "en";
   const stage = (message: string) => {
     if (Deno.stderr.isTerminal()) console.error(`${command}: ${message}`);
   };
+  const flags: AnalyzeFlags = options.analysis ??
+    { options: {}, idleLimitSeconds: DEFAULT_IDLE_LIMIT_SECONDS, threads: 1 };
   try {
+    let pricesText: string | undefined;
+    if (flags.pricesPath !== undefined) {
+      try {
+        pricesText = await readPricesText(flags.pricesPath);
+      } catch (error) {
+        if (!(error instanceof PricesFileError)) throw error;
+        console.error(`${command}: ${error.message}`);
+        return error.notFound ? EXIT.missingPath : EXIT.unreadable;
+      }
+    }
     const input = await selectInput(options.paths, options.filter ?? {});
+    const out = callerPath(options.out);
+    const file = (name: (typeof REPORT_FILES)[number]) => joinPath(out, name);
+    // Checked before anything is read: the folder and each file written in it.
+    for (const path of [out, ...REPORT_FILES.map(file)]) {
+      const refused = await checkOutputPath(path, input.paths);
+      if (refused !== undefined) {
+        console.error(`${command}: --out: ${refused}`);
+        return EXIT.invalidArguments;
+      }
+    }
     const filteredOut = filteredOutMessage(command, input);
     if (filteredOut) {
       console.error(filteredOut);
       return EXIT.emptySample;
     }
-    const corpus = await readCorpus(input.files, {
-      model: options.model,
+    const analyzeOptions: AnalyzeOptions = { ...flags.options, threads: flags.threads };
+    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress(command);
+    const prices = (model: string) =>
+      pricesText === undefined ? undefined : pricesForModel(pricesText, model, flags.pricesPath!);
+    const readOptions = {
+      idleLimitSeconds: flags.idleLimitSeconds,
       onProgress: progressReporter(`${command}: reading`),
-    });
-    if (corpus.requests.length === 0) {
-      console.error(emptySampleMessage(command, corpus, input.paths));
-      return EXIT.emptySample;
-    }
-    stage("fitting, resampling and replaying");
-    let analysis;
-    try {
-      analysis = await analyzeTrigger(corpus);
-    } catch (error) {
-      if (error instanceof MissingModelInputsError) {
-        console.error(
-          `${command}: ${error.message}; run \`deno task analyze --help\` for how to give them`,
-        );
+    };
+
+    let analysed: _Analysed;
+    if (options.model === "all") {
+      const { corpora, withoutSession } = await readCorpusPerModel(input.files, readOptions);
+      if (corpora.length === 0) {
+        const empty = await readCorpus(input.files, { idleLimitSeconds: flags.idleLimitSeconds });
+        console.error(emptySampleMessage(command, empty, input.paths));
         return EXIT.emptySample;
       }
-      throw error;
+      corpora[0].diagnostics.undecodableNames += input.undecodableNames;
+      for (const warning of readerWarnings(command, corpora[0])) console.error(warning);
+      stage("fitting, resampling and replaying each model");
+      const { report: doc, analyses } = await analyzeModels(corpora, {
+        ...analyzeOptions,
+        pricesForModel: pricesText === undefined ? undefined : (m) => prices(m)!,
+        onModel: Deno.stderr.isTerminal()
+          ? (model, i, n) => console.error(`${command}: model ${i + 1}/${n}: ${model}`)
+          : undefined,
+      }, withoutSession);
+      // Models come most requests first: the first analysed one gets the figure.
+      const main = analyses.findIndex((a) => a !== null);
+      if (main < 0) {
+        writeStdout(formatModelsReport(doc));
+        console.error(`${command}: no model could be analysed (see above)`);
+        return EXIT.emptySample;
+      }
+      analysed = { kind: "all", corpora, doc, analyses, main };
+    } else {
+      const corpus = await readCorpus(input.files, { ...readOptions, model: options.model });
+      corpus.diagnostics.undecodableNames += input.undecodableNames;
+      for (const warning of readerWarnings(command, corpus)) console.error(warning);
+      if (corpus.requests.length === 0) {
+        console.error(emptySampleMessage(command, corpus, input.paths));
+        return EXIT.emptySample;
+      }
+      const given = prices(corpus.model);
+      if (given !== undefined) analyzeOptions.prices = given;
+      stage("fitting, resampling and replaying");
+      try {
+        analysed = { kind: "one", corpus, analysis: await analyzeTrigger(corpus, analyzeOptions) };
+      } catch (error) {
+        if (error instanceof MissingModelInputsError) {
+          console.error(
+            `${command}: ${error.message}; run \`deno task analyze --help\` for how to give them`,
+          );
+          return EXIT.emptySample;
+        }
+        throw error;
+      }
     }
+    const analysis = analysed.kind === "one"
+      ? analysed.analysis
+      : analysed.analyses[analysed.main]!;
     const report = analysis.report;
-    const document = { ...report, options: { ...report.options, filters: input.filters } };
+    const modelDisplayName = _displayName(report.corpus.model);
     stage("read-cost measurement of the same files");
     const readCost = await measureReadCost(input.files);
 
-    const out = callerPath(options.out);
     await Deno.mkdir(out, { recursive: true });
-    const file = (name: (typeof REPORT_FILES)[number]) => joinPath(out, name);
+    const document = analysed.kind === "one"
+      ? { ...report, options: { ...report.options, filters: input.filters } }
+      : { ...analysed.doc, options: { ...analysed.doc.options, filters: input.filters } };
     await Deno.writeTextFile(file("analysis.json"), JSON.stringify(document, null, 2) + "\n");
     await Deno.writeTextFile(
       file("read-cost.json"),
       JSON.stringify(readCost.report, null, 2) + "\n",
     );
-    stage("drawing the figure");
+
+    stage("drawing the figures");
+    const fontFiles = await figureFontFiles(lang);
     const svg = triggerFigure(report.replay, {
-      observedTrigger: report.corpus.observedTrigger ?? undefined,
-      optimumTrigger: report.steadyState.replayArgminTokens ?? undefined,
-      steadyStateTrigger: report.steadyState.tStarTokens ?? undefined,
-      modelName: report.corpus.model,
+      ...triggerFigureTexts(lang, modelDisplayName),
+      observedTrigger: report.corpus.observedTrigger,
+      optimumTrigger: report.steadyState.replayArgminTokens,
+      steadyStateTrigger: report.steadyState.tStarTokens,
+      tierThreshold: report.prices.tierThresholdTokens,
     });
     await Deno.writeTextFile(file("figure.svg"), svg);
-    await Deno.writeFile(file("figure.png"), await svgToPng(svg));
+    await Deno.writeFile(file("figure.png"), await svgToPng(svg, { fontFiles }));
+
+    const timeline: CompactionTimeline = mergedTimelineRows(
+      analysed.kind === "one"
+        ? [{ model: modelDisplayName, compactions: analysed.corpus.compactions }]
+        : analysed.corpora.map((c) => ({
+          model: _displayName(c.model),
+          compactions: c.compactions,
+        })),
+    );
+    const configuredLevel = options.autoCompactWindow === undefined
+      ? null
+      : options.autoCompactWindow - W.outputReserveCap - W.buffer;
+    const written: string[] = ["report.html", "figure.png", "figure.svg"];
+    if (timeline.rows.length > 0) {
+      const timelineSvg = compactionTimelineFigure(timeline.rows, {
+        ...timelineFigureTexts(lang),
+        configuredLevel,
+      });
+      await Deno.writeTextFile(file("timeline.svg"), timelineSvg);
+      await Deno.writeFile(file("timeline.png"), await svgToPng(timelineSvg, { fontFiles }));
+      written.push("timeline.png", "timeline.svg");
+    } else {
+      // A timeline of an earlier run in the same folder would describe other data.
+      for (const name of ["timeline.png", "timeline.svg"] as const) {
+        await Deno.remove(file(name)).catch((error) => {
+          if (!(error instanceof Deno.errors.NotFound)) throw error;
+        });
+      }
+    }
+    written.push("analysis.json", "read-cost.json");
+
     stage("writing the report page");
-    const answer = { ...answerFacts(report), text: answerSentence(report) };
-    // The page's further inputs (read-cost, the synthetic label, the answer) ride along as
-    // extra fields: the page takes those it knows.
+    const models = analysed.kind === "one" ? undefined : {
+      report: analysed.doc,
+      displayNames: Object.fromEntries(
+        analysed.corpora.map((c) => [c.model, _displayName(c.model)]),
+      ),
+    };
     await writeReport(file("report.html"), {
       ...analysis,
-      ...{ readCost: readCost.report, synthetic: options.synthetic ?? false, answer },
+      modelDisplayName,
+      readCost: readCost.report,
+      synthetic: options.synthetic ?? false,
+      timeline: { ...timeline, configuredLevel, autoCompactWindow: options.autoCompactWindow },
+      ...(models === undefined ? {} : { models }),
     });
 
     const filter = filterLine(input.filters);
-    console.log([filter, formatReport(report)].filter((t) => t !== "").join("\n"));
-    console.log(formatReadCostText(readCost.report));
-    console.log(`Answer: ${answer.text}`);
-    console.log(`Wrote ${REPORT_FILES.join(", ")} in ${out}`);
+    const summary = analysed.kind === "one"
+      ? formatReport(report)
+      : formatModelsReport(analysed.doc);
+    const answer = { ...answerFacts(report), text: answerSentence(report) };
+    writeStdout(
+      [
+        filter,
+        summary,
+        formatReadCostText(readCost.report),
+        `Answer${analysed.kind === "all" ? ` (${modelDisplayName})` : ""}: ${answer.text}`,
+        timeline.rows.length === 0 ? "No compaction with a time and a size: no timeline." : "",
+        `Wrote ${written.join(", ")} in ${out}`,
+      ].filter((t) => t !== "").join("\n") + "\n",
+    );
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${command}: ${error.message}`);
+      return EXIT.invalidArguments;
+    }
     return failureExit(command, error);
   }
+}
+
+function _replayProgress(command: string) {
+  return (done: number, total: number) => {
+    const line = `\r${command}: replayed ${done}/${total} workloads`;
+    Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
+  };
+}
+
+/** The report's own flags, beside the analysis' and the filter's. */
+const REPORT_OPTIONS = {
+  out: { type: "string" },
+  model: { type: "string" },
+  lang: { type: "string" },
+  "auto-compact-window": { type: "string" },
+} as const;
+
+/**
+ * Reads `--lang` and `--auto-compact-window`.
+ *
+ * @param values Parsed values.
+ * @returns The language and the window.
+ * @throws {UsageError} For another language or a window that is not a whole number of tokens
+ *   above the arithmetic's reserve.
+ */
+export function reportFlagsFromValues(
+  values: Record<string, string | boolean | string[] | undefined>,
+): { lang: Lang; autoCompactWindow?: number } {
+  const raw = values.lang;
+  const lang = raw === undefined ? "en" : raw === "en" || raw === "zh" ? raw : undefined;
+  if (lang === undefined) throw new UsageError(`--lang must be en or zh, got "${raw}"`);
+  const windowText = values["auto-compact-window"];
+  if (windowText === undefined) return { lang };
+  const window = Number(windowText);
+  const reserve = W.outputReserveCap + W.buffer;
+  if (String(windowText).trim() === "" || !Number.isInteger(window) || window <= reserve) {
+    throw new UsageError(
+      `--auto-compact-window must be an integer > ${reserve} (tokens), got "${windowText}"`,
+    );
+  }
+  return { lang, autoCompactWindow: window };
 }
 
 /**
@@ -184,20 +428,25 @@ export async function runReport(options: RunReportOptions): Promise<number> {
  * import assert from "node:assert/strict";
  * import { main } from "./report.ts";
  * assert.equal(await main(["--since", "yesterday"]), 2);
+ * assert.equal(await main(["--lang", "fr"]), 2);
  * ```
  */
 export async function main(args: string[]): Promise<number> {
   let parsed;
   let filter;
+  let flags;
+  let own;
   try {
     parsed = parseCommandLine(args, {
-      out: { type: "string" },
-      model: { type: "string" },
+      ...REPORT_OPTIONS,
+      ...ANALYZE_FLAG_OPTIONS,
       ...FILTER_OPTIONS,
       version: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
     filter = filterFromValues(parsed.values);
+    flags = analyzeFlagsFromValues(parsed.values);
+    own = reportFlagsFromValues(parsed.values);
   } catch (error) {
     return usageExit("report", error);
   }
@@ -218,6 +467,9 @@ export async function main(args: string[]): Promise<number> {
     out: values.out ?? "out",
     model: values.model,
     filter,
+    analysis: flags,
+    lang: own.lang,
+    autoCompactWindow: own.autoCompactWindow,
   });
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-/** The slug of a project folder (docs/transcript-format.md, Directory layout). */
+/** The slug of a project folder (docs/transcript-format.md, Layout). */
 export function slugOf(cwd: string): string {
   return cwd.replace(/[^A-Za-z0-9]/g, "-");
 }

@@ -28,8 +28,9 @@ export interface TriggerBand {
 }
 
 /**
- * One trigger of the replay, as in the trigger analysis JSON (`replay[i]`, analysis-spec §5).
- * A point with an unknown (null) cost or time share value is left out of the figure.
+ * One trigger of the replay, as in the trigger analysis JSON (`replay[i]`;
+ * docs/schema/analyze.schema.json). A point with an unknown (null) cost or time share value is left
+ * out of the figure.
  */
 export interface TriggerReplayPoint {
   /** Compaction trigger, tokens of context. */

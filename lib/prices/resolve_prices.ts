@@ -1,7 +1,7 @@
 /**
  * The prices one model's analysis uses, each with where it came from: a value given by flag or
- * prices file (`option`), the price catalog (`catalog`), the seed's published values for the
- * seed's model when the catalog lacks them (`seed`), the corpus (`corpus`, ω only), or the
+ * prices file (`option`), the price catalog (`catalog`), the published figure's values for its
+ * model when the catalog lacks them (`seed`), the corpus (`corpus`, ω only), or the
  * documented defaults (`default`) (docs/method.md, Prices).
  *
  * From the catalog: p_m is the plain input price; α = cache read / p_m; ρ = output / p_m; the
@@ -18,10 +18,10 @@ import { modelInfo, PRICE_CATALOG, type TokenPrices } from "./catalog.ts";
 /** Where a price came from. */
 export type PriceSource = "option" | "catalog" | "seed" | "default" | "corpus";
 
-/** The seed's model: it keeps the seed's prices where the catalog lacks them. */
+/** The published figure's model: it keeps that figure's prices where the catalog lacks them. */
 export const SEED_MODEL_ID = "claude-opus-5-5";
 
-/** The seed's published prices of its model (α 0.05, ρ 5, p_m $5 per million). */
+/** The published figure's prices of its model (α 0.05, ρ 5, p_m $5 per million). */
 export const SEED_PRICES: Readonly<Omit<Prices, "omega">> = Object.freeze({
   alpha: 0.05,
   rho: 5,
@@ -81,9 +81,9 @@ export interface ResolvedPrices {
 }
 
 /**
- * Resolves the prices of one model: the overrides, else the catalog, else (for the seed's
- * model) the seed's values, else the defaults of {@linkcode DEFAULT_PRICES}; ω as given, else
- * from the corpus's mix, else 1.
+ * Resolves the prices of one model: the overrides, else the catalog, else (for the published
+ * figure's model) that figure's values, else the defaults of {@linkcode DEFAULT_PRICES}; ω as
+ * given, else from the corpus's mix, else 1.
  *
  * @param modelId The model id of the transcripts.
  * @param overrides Values given by flag or file. @default {{}}

@@ -61,7 +61,7 @@
  * @module
  */
 
-import { forEachMember, sliceValue } from "../transcript/json_scan.ts";
+import { forEachMember, sliceValue } from "../transcript/_json_scan.ts";
 import { splitLines } from "../transcript/jsonl.ts";
 import { MAX_TOKEN_COUNT } from "../transcript/usage_scan.ts";
 import { KEY_IDS } from "../transcript/wasm/key_ids.ts";
@@ -73,18 +73,20 @@ import {
   toolResultsFromBytes,
   toolUsesFromBytes,
 } from "../transcript/tool_calls.ts";
+import { keyIdOf } from "../transcript/key_id_of.ts";
 import {
+  escapedKey,
   inScanMemory,
-  MESSAGE_COUNT_INDEX,
-  MESSAGE_KEY_IDS,
-  MESSAGE_TABLE_INDEX,
-  RECORD_COUNT_INDEX,
-  RECORD_KEY_IDS,
-  RECORD_TABLE_INDEX,
-  scanBytes,
-  scanInts,
+  memberCount,
+  memberKeyEnd,
+  memberKeyId,
+  memberKeyStart,
+  memberValueEnd,
+  memberValueStart,
+  MESSAGE_TABLE,
+  RECORD_TABLE,
   wasmScanRecord,
-} from "../transcript/wasm_scanner.ts";
+} from "../transcript/_wasm_scanner.ts";
 import { classifyToolUse, RESULT_KINDS, type ResultKind } from "./classify.ts";
 import { DEFAULT_READ_COST_OPTIONS } from "./options.ts";
 
@@ -301,21 +303,6 @@ const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 
 /**
- * The id of the key `line[ks, ke)` when the scan gave it none (0) because it is spelled with an
- * escape: the id of the name `JSON.parse` reads, or 0.
- */
-function _escapedKeyId(line: Uint8Array, ks: number, ke: number): number {
-  // The shortest escaped spelling of a wanted key ("id" with one \uXXXX) has 7 bytes.
-  if (ke - ks < 7) return 0;
-  for (let i = ks; i < ke; i++) {
-    if (line[i] === BACKSLASH) {
-      return KEY_IDS.indexOf(sliceValue(line, ks - 1, ke + 1) as (typeof KEY_IDS)[number]) + 1;
-    }
-  }
-  return 0;
-}
-
-/**
  * Numbers for strings, in order of first appearance, looked up straight from the bytes of JSON
  * strings written in plain ASCII (no string built, none hashed by the engine), so a per-record
  * key (a uuid, a message id) costs one pass over its bytes. Two spellings of one string (`"a"`
@@ -524,23 +511,28 @@ export class FileMeasurer {
     const base = line.byteOffset;
     const scanned = wasmScanRecord(base, base + line.length);
     if (scanned !== base + line.length) return false;
-    const table = scanInts();
-    const ids = scanBytes();
     // The last member of each wanted key (a later duplicate replaces an earlier one).
     let uuidAt = -1;
     let typeAt = -1;
     let subtypeAt = -1;
     let messageAt = -1;
     let messageId = 0;
-    for (let k = 0, n = table[RECORD_COUNT_INDEX]; k < n; k++) {
-      const i = RECORD_TABLE_INDEX + 4 * k;
-      const raw = ids[RECORD_KEY_IDS + k];
-      const id = raw === 0 ? _escapedKeyId(line, table[i] - base, table[i + 1] - base) : raw;
-      if (id === ID_UUID) uuidAt = i;
-      else if (id === ID_TYPE) typeAt = i;
-      else if (id === ID_SUBTYPE) subtypeAt = i;
+    // Keys the scan gave no id are read again, decoded, only when one of them holds an escape.
+    const escaped = escapedKey();
+    for (let k = 0, n = memberCount(RECORD_TABLE); k < n; k++) {
+      const raw = memberKeyId(RECORD_TABLE, k);
+      const id = raw === 0 && escaped
+        ? keyIdOf(
+          line,
+          memberKeyStart(RECORD_TABLE, k) - base,
+          memberKeyEnd(RECORD_TABLE, k) - base,
+        )
+        : raw;
+      if (id === ID_UUID) uuidAt = k;
+      else if (id === ID_TYPE) typeAt = k;
+      else if (id === ID_SUBTYPE) subtypeAt = k;
       else if (id === ID_MESSAGE) {
-        messageAt = i;
+        messageAt = k;
         messageId = raw;
       }
     }
@@ -548,8 +540,8 @@ export class FileMeasurer {
     let uuidStart = -1;
     let uuidEnd = -1;
     if (uuidAt >= 0) {
-      const vs = table[uuidAt + 2] - base;
-      const ve = table[uuidAt + 3] - base;
+      const vs = memberValueStart(RECORD_TABLE, uuidAt) - base;
+      const ve = memberValueEnd(RECORD_TABLE, uuidAt) - base;
       // A JSON string is empty only when nothing stands between its quotes.
       if (line[vs] === QUOTE && ve - vs > 2) {
         uuidStart = vs;
@@ -558,8 +550,8 @@ export class FileMeasurer {
     }
     let type = OTHER;
     if (typeAt >= 0) {
-      const vs = table[typeAt + 2] - base;
-      const ve = table[typeAt + 3] - base;
+      const vs = memberValueStart(RECORD_TABLE, typeAt) - base;
+      const ve = memberValueEnd(RECORD_TABLE, typeAt) - base;
       if (stringValueIs(line, vs, ve, "assistant")) type = ASSISTANT;
       else if (stringValueIs(line, vs, ve, "user")) type = USER;
       else if (stringValueIs(line, vs, ve, "system")) type = SYSTEM;
@@ -568,15 +560,16 @@ export class FileMeasurer {
       const boundary = subtypeAt >= 0 &&
         stringValueIs(
           line,
-          table[subtypeAt + 2] - base,
-          table[subtypeAt + 3] - base,
+          memberValueStart(RECORD_TABLE, subtypeAt) - base,
+          memberValueEnd(RECORD_TABLE, subtypeAt) - base,
           "compact_boundary",
         );
       if (this.#acceptBytes(line, uuidStart, uuidEnd) !== REPEATED && boundary) this.#boundary();
       return true;
     }
     if (
-      type === OTHER || messageAt < 0 || line[table[messageAt + 2] - base] !== OPEN_BRACE
+      type === OTHER || messageAt < 0 ||
+      line[memberValueStart(RECORD_TABLE, messageAt) - base] !== OPEN_BRACE
     ) {
       // No message object: no usage, no tool calls.
       this.#acceptBytes(line, uuidStart, uuidEnd);
@@ -597,14 +590,23 @@ export class FileMeasurer {
       else if (id === ID_CONTENT) contentStart = vs;
     };
     if (messageId === ID_MESSAGE) {
-      for (let k = 0, n = table[MESSAGE_COUNT_INDEX]; k < n; k++) {
-        const i = MESSAGE_TABLE_INDEX + 4 * k;
-        const raw = ids[MESSAGE_KEY_IDS + k];
-        const id = raw === 0 ? _escapedKeyId(line, table[i] - base, table[i + 1] - base) : raw;
-        note(id, table[i + 2] - base, table[i + 3] - base);
+      for (let k = 0, n = memberCount(MESSAGE_TABLE); k < n; k++) {
+        const raw = memberKeyId(MESSAGE_TABLE, k);
+        const id = raw === 0 && escaped
+          ? keyIdOf(
+            line,
+            memberKeyStart(MESSAGE_TABLE, k) - base,
+            memberKeyEnd(MESSAGE_TABLE, k) - base,
+          )
+          : raw;
+        note(
+          id,
+          memberValueStart(MESSAGE_TABLE, k) - base,
+          memberValueEnd(MESSAGE_TABLE, k) - base,
+        );
       }
     } else {
-      forEachMember(line, table[messageAt + 2] - base, (ks, ke, vs, ve) => {
+      forEachMember(line, memberValueStart(RECORD_TABLE, messageAt) - base, (ks, ke, vs, ve) => {
         const k = memberKeyIndex(line, ks, ke, MESSAGE_KEYS);
         if (k >= 0) note(MESSAGE_KEY_ID[k], vs, ve);
       });

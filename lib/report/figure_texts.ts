@@ -1,12 +1,16 @@
 /**
  * The texts of `figure.svg` / `figure.png` in a language (`deno task report --lang en|zh`):
  * title, subtitle, axis, marker and legend labels from the page's text tables, for
- * `triggerFigure` of lib/charts, and what the PNG needs to draw them (the Chinese font).
+ * `triggerFigure` of lib/charts (and of timeline.svg/png, for `compactionTimelineFigure`), and what the PNG needs to draw them (the Chinese font).
  *
  * @module
  */
 import type { TriggerFigureOptions } from "../charts/trigger_figure.ts";
 import type { TriggerPlotLabels } from "../charts/trigger_plot.ts";
+import type {
+  CompactionTimelineLabels,
+  CompactionTimelineOptions,
+} from "../charts/compaction_timeline.ts";
 import { CJK_FONT, loadCjkFont } from "./cjk_font.ts";
 import { fillText, type Lang, TEXTS } from "./texts.ts";
 
@@ -84,4 +88,46 @@ export function triggerFigureTexts(lang: Lang, modelName: string): TriggerFigure
  */
 export async function figureFontFiles(lang: Lang): Promise<Uint8Array[]> {
   return lang === "zh" ? [await loadCjkFont()] : [];
+}
+
+/** The timeline options that depend on the language. */
+export type TimelineFigureTexts =
+  & Required<
+    Pick<CompactionTimelineOptions, "title" | "subtitle" | "charWidth" | "fontFamily">
+  >
+  & { labels: CompactionTimelineLabels };
+
+/**
+ * The compaction timeline's texts in a language (timeline.svg/png and the page's drawing), with
+ * the same legend spacing and font list as {@linkcode triggerFigureTexts}.
+ *
+ * @param lang `"en"` or `"zh"`.
+ * @returns Title, subtitle, labels, legend spacing and font list for `compactionTimelineFigure`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { timelineFigureTexts } from "./figure_texts.ts";
+ *
+ * assert.equal(timelineFigureTexts("en").labels.legendAuto, "automatic");
+ * assert.equal(timelineFigureTexts("zh").labels.legendAuto, "自动");
+ * ```
+ */
+export function timelineFigureTexts(lang: Lang): TimelineFigureTexts {
+  const t = TEXTS[lang];
+  return {
+    title: t.timelineTitle,
+    subtitle: t.timelineSubtitle,
+    charWidth: lang === "zh" ? 11 : 7,
+    fontFamily: lang === "zh" ? `DejaVu Sans, ${CJK_FONT.family}, sans-serif` : _LATIN_FONTS,
+    labels: {
+      axisX: t.timelineAxisX,
+      axisY: t.timelineAxisY,
+      legendAuto: t.timelineLegendAuto,
+      legendManual: t.timelineLegendManual,
+      legendUnknown: t.timelineLegendUnknown,
+      legendConfigured: t.timelineLegendConfigured,
+      markConfigured: t.timelineMarkConfigured,
+    },
+  };
 }

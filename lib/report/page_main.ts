@@ -137,6 +137,8 @@ function _start(): void {
       observedTrigger: data.observedTrigger,
       optimumTrigger: best?.trigger ?? null,
       steadyStateTrigger: tStar,
+      // A tiered model's lowest threshold, as on figure.svg.
+      tierThreshold: base.prices.tiers?.[0]?.aboveInputTokens ?? null,
       labels: _chartLabels(t),
     });
     const height = Math.round(Math.min(440, Math.max(260, width * 0.55)));

@@ -78,6 +78,8 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
 .optimum { color: var(--optimum); } .tstar { color: var(--tstar); }
 #figure { min-height: 240px; }
 #figure svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+.timeline-figure svg { display: block; max-width: 100%; height: auto; }
+pre.snippet { background: #f5f5f5; padding: 8px 12px; overflow-x: auto; font-size: 13px; }
 .readout { font-variant-numeric: tabular-nums; background: #f6f8fa; border-left: 3px solid
   var(--optimum); padding: 8px 12px; margin: 8px 0 0; max-width: none; }
 table { border-collapse: collapse; margin: 8px 0 4px; font-variant-numeric: tabular-nums;

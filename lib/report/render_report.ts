@@ -25,6 +25,12 @@ import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
+import type { ModelsReport } from "../trigger/analyze_models.ts";
+import {
+  compactionTimelineFigure,
+  type CompactionTimelinePoint,
+} from "../charts/compaction_timeline.ts";
+import { timelineFigureTexts } from "./figure_texts.ts";
 import type { ReadCostReport } from "../readcost/report.ts";
 import { RESULT_KINDS, type ResultKind } from "../readcost/classify.ts";
 import { formatNumber } from "./format_number.ts";
@@ -69,6 +75,24 @@ export interface RenderReportInput {
   synthetic?: boolean;
   /** The read-cost measurement of the same transcripts: a section of its own. @default {none} */
   readCost?: ReadCostReport;
+  /**
+   * The compaction timeline: every measured compaction (from `compactionTimelineRows` of
+   * lib/trigger), how many could not be placed, and the configured trigger level with the
+   * `autoCompactWindow` it comes from (both null or absent: no level drawn). A section of its
+   * own, drawn in each language. @default {no timeline section}
+   */
+  timeline?: {
+    rows: readonly CompactionTimelinePoint[];
+    unplaced: number;
+    configuredLevel?: number | null;
+    autoCompactWindow?: number | null;
+  };
+  /**
+   * `--model all`: the per-model document, shown as the comparison table and each model's answer
+   * and setting; the rest of the page is `report`'s model. `displayNames` maps raw ids to the
+   * names shown. @default {no per-model section}
+   */
+  models?: { report: ModelsReport; displayNames?: Readonly<Record<string, string>> };
 }
 
 /** A range input's bounds and step. */
@@ -153,6 +177,13 @@ interface _Context {
   readCost: ReadCostReport | undefined;
   /** The mean curves at the analysis prices. */
   curves: AnswerCurves;
+  timeline: RenderReportInput["timeline"];
+  models: RenderReportInput["models"];
+}
+
+/** Sessions of every kind: main, sub-agent and helper (a helper is counted, and listed, apart). */
+function _sessionTotal(s: { main: number; subagent: number; helper?: number }): number {
+  return s.main + s.subagent + (s.helper ?? 0);
 }
 
 /** A text of the table, filled and HTML-escaped. */
@@ -255,7 +286,7 @@ ${
       _t(t, "lede", {
         requests: _n(r.requests),
         kind: _kind(t, c.synthetic),
-        sessions: _n(r.sessions.main + r.sessions.subagent),
+        sessions: _n(_sessionTotal(r.sessions)),
         hours: _n(r.workHours, 0),
       }), true)
   }</p>
@@ -328,6 +359,171 @@ ${
 </section>`;
 }
 
+/** The recommended trigger, what it saves, how sure it is, and the setting that gives it. */
+function _setting(t: Texts, c: _Context): string {
+  const rec = c.report.recommendation;
+  const spread = c.report.steadyState.argminSpread;
+  const budget = rec.maxTimeShare === null ? null : _pct(rec.maxTimeShare);
+  const parts = [`<h2>${_t(t, "sectionSetting")}</h2>`];
+  if (rec.trigger === null) {
+    parts.push(`<p>${budget === null ? _t(t, "recNone") : _t(t, "recNoneBudget", { budget })}</p>`);
+    return parts.join("\n");
+  }
+  const chosen = {
+    trigger: _tok(rec.trigger),
+    cost: _usd(rec.costPerMillion?.mean ?? null),
+    share: _pct(rec.timeShare?.mean ?? null),
+  };
+  let lead = budget === null
+    ? _t(t, "recCheapest", chosen)
+    : _t(t, "recBudget", { ...chosen, budget });
+  const at = rec.atObservedTrigger;
+  if (at !== null && rec.savingVsObservedTrigger !== null) {
+    lead += " " + _t(t, rec.savingVsObservedTrigger >= 0 ? "recSaving" : "recDearer", {
+      observed: _tok(at.trigger),
+      observedCost: _usd(at.costPerMillion),
+      observedShare: _pct(at.timeShare),
+      saving: _pct(Math.abs(rec.savingVsObservedTrigger)),
+    });
+  }
+  parts.push(`<p class="recommendation-lead">${lead}</p>`);
+  if (spread.p10 !== null && spread.p90 !== null) {
+    parts.push(
+      `<p class="argmin-spread">${
+        _t(t, "recSpread", {
+          p10: _tok(spread.p10),
+          p90: _tok(spread.p90),
+          p50: _tok(spread.p50),
+          workloads: _n(spread.workloads),
+        })
+      }</p>`,
+    );
+  }
+  const window = rec.settings.autoCompactWindow;
+  if (rec.kind === "notReachable" || window === null) {
+    parts.push(`<p>${_t(t, "recNotReachable", { window: _n(rec.contextWindow) })}</p>`);
+  } else {
+    if (rec.kind === "percentOverride") parts.push(`<p>${_t(t, "recPercent")}</p>`);
+    const source: TextKey = rec.contextWindowSource === "catalog"
+      ? "recWindowCatalog"
+      : rec.contextWindowSource === "option"
+      ? "recWindowOption"
+      : "recWindowDefault";
+    const snippet: Record<string, unknown> = { autoCompactWindow: window };
+    if (Object.keys(rec.settings.env).length > 0) snippet.env = rec.settings.env;
+    parts.push(
+      `<p>${
+        _t(t, "recSettingsIntro", { window: _n(rec.contextWindow), source: fillText(t[source]) })
+      }</p>`,
+      `<pre class="snippet settings-json"><code>${
+        _escape(JSON.stringify(snippet, null, 2))
+      }</code></pre>`,
+      `<p>${_t(t, "recEnvIntro")}</p>`,
+      `<pre class="snippet env-line"><code>${_escape(rec.environment.join("\n"))}</code></pre>`,
+    );
+  }
+  if (rec.arithmetic !== null) {
+    parts.push(`<p>${_t(t, "recArithmetic")} <code>${_escape(rec.arithmetic)}</code></p>`);
+  }
+  parts.push(`<p class="note">${_t(t, "recCaveat")}</p>`);
+  return parts.join("\n");
+}
+
+/** Each measured compaction's C by date, drawn in the language of `t`. */
+function _timeline(t: Texts, lang: Lang, c: _Context): string {
+  const tl = c.timeline!;
+  const parts = [`<h2>${_t(t, "sectionTimeline")}</h2>`, `<p>${_t(t, "timelineIntro")}</p>`];
+  if (tl.rows.length === 0) {
+    parts.push(`<p>${_t(t, "timelineNone")}</p>`);
+    return parts.join("\n");
+  }
+  const level = tl.configuredLevel ?? null;
+  if (level !== null && tl.autoCompactWindow != null) {
+    parts.push(
+      `<p>${
+        _t(t, "timelineConfigured", { window: _n(tl.autoCompactWindow), trigger: _tok(level) })
+      }</p>`,
+    );
+  }
+  // The SVG is the charts' own output (text escaped there); inline, it scales with the column.
+  const svg = compactionTimelineFigure(tl.rows, {
+    ...timelineFigureTexts(lang),
+    configuredLevel: level,
+  });
+  parts.push(`<div class="timeline-figure">${svg}</div>`);
+  if (tl.unplaced > 0) {
+    parts.push(`<p class="note">${_t(t, "timelineUnplaced", { n: _n(tl.unplaced) })}</p>`);
+  }
+  return parts.join("\n");
+}
+
+/** `--model all`: the comparison table and each model's answer and setting. */
+function _models(t: Texts, c: _Context): string {
+  const doc = c.models!.report;
+  const names = c.models!.displayNames ?? {};
+  const name = (model: string) => _escape(names[model] ?? model);
+  const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
+    b === null ? "–" : `${_usd(b.mean)} (${_usd(b.p10)}–${_usd(b.p90)})`;
+  const rows = doc.comparison.map((r) =>
+    _row([
+      name(r.model),
+      _n(r.sessions),
+      _n(r.requests),
+      _tok(r.billedTokens),
+      r.observedTrigger === null ? "–" : _tok(r.observedTrigger),
+      r.cheapestTrigger === null
+        ? "–"
+        : `${_tok(r.cheapestTrigger)}${r.argminAtGridEdge ? "*" : ""}`,
+      band(r.cheapestCostPerMillion),
+      r.tStarTokens === null ? "–" : _tok(r.tStarTokens),
+      _pct(r.timeShareAtCheapest?.mean ?? null),
+      _pct(r.savingVsObservedTrigger),
+    ])
+  );
+  const answers = doc.models.map((entry) => {
+    if (!("analysis" in entry)) {
+      return `<li><strong>${name(entry.model)}</strong> ${_t(t, "modelsNotAnalysed")}</li>`;
+    }
+    const a = entry.analysis;
+    const sentence = _escape(answerSentence(t, _curves(a), a.corpus.observedTrigger));
+    const rec = a.recommendation;
+    const window = rec.settings.autoCompactWindow;
+    const env = Object.entries(rec.settings.env).map(([k, v]) => `${k}=${v}`).join(" ");
+    const setting = rec.kind === null || rec.kind === "notReachable" || window === null
+      ? _t(t, "modelsSettingNone")
+      : env === ""
+      ? _t(t, "modelsSetting", { window: String(window) })
+      : _t(t, "modelsSettingPercent", { window: String(window), env });
+    return `<li><strong>${name(entry.model)}</strong> ${sentence} ${setting}</li>`;
+  });
+  const main = names[c.report.corpus.model] ?? c.report.corpus.model;
+  return `<h2>${_t(t, "sectionModels")}</h2>
+<p>${_t(t, "modelsIntro", { model: main })}</p>
+<table class="models"><thead>${
+    _row([
+      _t(t, "modelsColumnModel"),
+      _t(t, "modelsColumnSessions"),
+      _t(t, "modelsColumnRequests"),
+      _t(t, "modelsColumnBilled"),
+      _t(t, "modelsColumnObserved"),
+      _t(t, "modelsColumnCheapest"),
+      _t(t, "modelsColumnCost"),
+      _t(t, "modelsColumnTStar"),
+      _t(t, "modelsColumnShare"),
+      _t(t, "modelsColumnSaving"),
+    ], true)
+  }</thead><tbody>
+${rows.join("\n")}
+</tbody></table>
+${
+    doc.comparison.some((r) => r.argminAtGridEdge)
+      ? `<p class="note">${_t(t, "modelsEdge")}</p>\n`
+      : ""
+  }<ul class="model-answers">
+${answers.join("\n")}
+</ul>`;
+}
+
 function _howToRead(t: Texts): string {
   return `<h2>${_t(t, "sectionRead")}</h2>
 <ul>
@@ -374,11 +570,18 @@ ${
       [_t(t, "rowModel"), model],
       [
         _t(t, "rowSessions"),
-        _t(t, "valueSessions", {
-          total: _n(c.sessions.main + c.sessions.subagent),
-          main: _n(c.sessions.main),
-          subagent: _n(c.sessions.subagent),
-        }),
+        (c.sessions.helper ?? 0) > 0
+          ? _t(t, "valueSessionsHelpers", {
+            total: _n(_sessionTotal(c.sessions)),
+            main: _n(c.sessions.main),
+            subagent: _n(c.sessions.subagent),
+            helper: _n(c.sessions.helper ?? 0),
+          })
+          : _t(t, "valueSessions", {
+            total: _n(_sessionTotal(c.sessions)),
+            main: _n(c.sessions.main),
+            subagent: _n(c.sessions.subagent),
+          }),
       ],
       [_t(t, "rowRequests"), _n(c.requests)],
       [
@@ -559,6 +762,16 @@ ${
     )
   }
 ${row(_t(t, "steadyReplay"), _tok(s.replayArgminTokens), _t(t, "steadyReplayNote"))}
+${
+    s.argminSpread.p10 === null || s.argminSpread.p90 === null ? "" : row(
+      _t(t, "steadySpread"),
+      `${_tok(s.argminSpread.p10)}–${_tok(s.argminSpread.p90)}`,
+      _t(t, "steadySpreadNote", {
+        workloads: _n(s.argminSpread.workloads),
+        p50: _tok(s.argminSpread.p50),
+      }),
+    )
+  }
 ${
     row(
       _t(t, "steadyRatio"),
@@ -821,8 +1034,10 @@ export function renderReport(input: RenderReportInput): string {
     synthetic: input.synthetic === true,
     readCost: input.readCost,
     curves: _curves(report),
+    timeline: input.timeline,
+    models: input.models,
   };
-  const section = (id: string, render: (t: Texts) => string) =>
+  const section = (id: string, render: (t: Texts, lang: Lang) => string) =>
     `<section id="${id}">\n${_both(render)}\n</section>`;
   return `<!doctype html>
 <html lang="en" data-lang="en">
@@ -835,8 +1050,11 @@ export function renderReport(input: RenderReportInput): string {
 <body>
 <main>
 ${_header(c)}
-${_figureSection(c)}
-${section("how-to-read", (t) => _howToRead(t))}
+${c.models === undefined ? "" : section("models", (t) => _models(t, c)) + "\n"}${_figureSection(c)}
+${section("setting", (t) => _setting(t, c))}
+${c.timeline === undefined ? "" : section("timeline", (t, lang) => _timeline(t, lang, c)) + "\n"}${
+    section("how-to-read", (t) => _howToRead(t))
+  }
 ${section("mislead", (t) => _mislead(t, c))}
 ${section("corpus", (t) => _corpus(t, c))}
 ${section("fit", (t) => _fit(t, report))}

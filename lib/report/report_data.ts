@@ -5,10 +5,14 @@
  * @module
  */
 import type { PricingInputs } from "../trigger/price_curves.ts";
-import type { ReplaySums } from "../trigger/replay.ts";
+import type { ReplaySums, TierSums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 
-/** The token sums counted per (workload, trigger) cell and per workload. */
+/**
+ * The token sums counted per (workload, trigger) cell and per workload. With price tiers the
+ * sums above each threshold (`sums.tiers`) and the prices' write multipliers and tiers come
+ * along, so that the page re-prices a tiered model as the analysis did.
+ */
 const _PER_CELL = [
   "contextTokens",
   "cachedTokens",
@@ -22,10 +26,22 @@ type _Column = (typeof _PER_CELL)[number] | (typeof _PER_WORKLOAD)[number];
 /** {@linkcode ReplaySums} with its columns of type `T`. */
 type _Sums<T> = { workloads: number } & Record<"triggers" | _Column, T>;
 
+/** {@linkcode TierSums} with every typed array as a plain array of numbers. */
+export type PlainTierSums = { [K in keyof TierSums]: number[] };
+
 /** {@linkcode ReplaySums} with every typed array as a plain array of numbers. */
-export type PlainReplaySums = {
-  [K in keyof ReplaySums]: ReplaySums[K] extends number ? number : number[];
-};
+export type PlainReplaySums =
+  & { [K in Exclude<keyof ReplaySums, "tiers">]: ReplaySums[K] extends number ? number : number[] }
+  & { tiers?: PlainTierSums };
+
+const _TIER_COLUMNS = [
+  "thresholds",
+  "contextTokens",
+  "cachedTokens",
+  "outputTokens",
+  "compactionInputTokens",
+  "summaryTokens",
+] as const;
 
 /** What the page needs to re-price and redraw, embedded as JSON in the page. */
 export interface ReportData {
@@ -103,6 +119,15 @@ export function reportData(
         rho: inputs.prices.rho,
         inputUsdPerMillion: inputs.prices.inputUsdPerMillion,
         omega: inputs.prices.omega,
+        ...(inputs.prices.cacheWrite5m === undefined
+          ? {}
+          : { cacheWrite5m: inputs.prices.cacheWrite5m }),
+        ...(inputs.prices.cacheWrite1h === undefined
+          ? {}
+          : { cacheWrite1h: inputs.prices.cacheWrite1h }),
+        ...(inputs.prices.tiers === undefined || inputs.prices.tiers.length === 0
+          ? {}
+          : { tiers: inputs.prices.tiers.map((tier) => ({ ...tier })) }),
       },
       beta: inputs.beta,
       a: inputs.a,
@@ -141,16 +166,34 @@ export function replaySumsFromData(data: Pick<ReportData, "sums">): ReplaySums {
 
 /** The sums with every column (triggers included) converted, in {@linkcode ReplaySums} order. */
 function _columns<In extends ArrayLike<number>, Out>(
-  sums: _Sums<In>,
+  sums: _Sums<In> & { tiers?: Record<(typeof _TIER_COLUMNS)[number], In> },
   convert: (column: In) => Out,
-): _Sums<Out> {
-  const out = { workloads: sums.workloads, triggers: convert(sums.triggers) } as _Sums<Out>;
+): _Sums<Out> & { tiers?: Record<(typeof _TIER_COLUMNS)[number], Out> } {
+  const out = { workloads: sums.workloads, triggers: convert(sums.triggers) } as
+    & _Sums<Out>
+    & { tiers?: Record<(typeof _TIER_COLUMNS)[number], Out> };
   for (const key of [..._PER_CELL, ..._PER_WORKLOAD]) out[key] = convert(sums[key]);
+  if (sums.tiers !== undefined) {
+    const tiers = {} as Record<(typeof _TIER_COLUMNS)[number], Out>;
+    for (const key of _TIER_COLUMNS) tiers[key] = convert(sums.tiers[key]);
+    out.tiers = tiers;
+  }
   return out;
 }
 
 function _checkShape(sums: ReplaySums): void {
   const cells = sums.workloads * sums.triggers.length;
+  if (sums.tiers !== undefined) {
+    const n = sums.tiers.thresholds.length * cells;
+    for (const key of _TIER_COLUMNS) {
+      if (key !== "thresholds" && sums.tiers[key].length !== n) {
+        throw new RangeError(
+          `Invalid replay sums: tiers.${key} has ${sums.tiers[key].length} entries, expected ` +
+            `${sums.tiers.thresholds.length} thresholds × ${cells} cells = ${n}`,
+        );
+      }
+    }
+  }
   for (const key of _PER_CELL) {
     if (sums[key].length !== cells) {
       throw new RangeError(

@@ -312,6 +312,82 @@ export const TEXTS_EN = {
   readCostAll: "all results",
   readCostCandidates: "bulk-read candidates (at least {minChars} characters)",
 
+  // Sessions with helper agents (counted in the totals, listed apart).
+  valueSessionsHelpers:
+    "{total} ({main} main conversations, {subagent} subagent sessions, {helper} helper agents)",
+
+  // The recommended setting.
+  sectionSetting: "The setting that puts compaction there",
+  recCheapest:
+    "Recommended trigger: {trigger}, the cheapest one ({cost} per 1M tokens; compacting takes {share} of agent time).",
+  recBudget:
+    "Recommended trigger: {trigger}, the cheapest one whose time spent compacting stays within {budget} ({cost} per 1M tokens; compacting takes {share} of agent time).",
+  recSaving:
+    "Against the observed {observed} ({observedCost} per 1M tokens, {observedShare} of agent time) that is {saving} less per 1M tokens.",
+  recDearer:
+    "Against the observed {observed} ({observedCost} per 1M tokens, {observedShare} of agent time) that is {saving} more per 1M tokens, bought with less waiting.",
+  recNoneBudget:
+    "No trigger of the range keeps the time spent compacting within {budget}: there is no setting to recommend under that budget.",
+  recNone: "No trigger has a finite mean cost: there is no setting to recommend.",
+  recSpread:
+    "How sure: the cheapest trigger of each resampled workload lies between {p10} and {p90} (10th–90th percentile, median {p50}, {workloads} workloads).",
+  recSettingsIntro: "In settings.json (context window {window} tokens, {source}):",
+  recWindowCatalog: "the model's, from the price catalog",
+  recWindowOption: "as given by --context-window",
+  recWindowDefault: "a default: give --context-window for your model",
+  recEnvIntro: "Or, for one shell, in the environment:",
+  recPercent:
+    "The window cannot be set as low as this trigger, so the percentage override on the smallest window puts compaction there.",
+  recNotReachable:
+    "Not reachable for this model: the trigger lies above what its context window of {window} tokens allows.",
+  recArithmetic: "The arithmetic, as the analysis computed it:",
+  recCaveat:
+    "Claude Code's compaction arithmetic has changed between releases. After a few sessions with the new setting, check on the compaction timeline below that the automatic compactions moved.",
+
+  // Steady state: how sure the replay's lowest cost is.
+  steadySpread: "Cheapest trigger of each resampled workload",
+  steadySpreadNote:
+    "10th–90th percentile over {workloads} workloads (median {p50}), at the analysis prices",
+
+  // Did it take effect: the compaction timeline.
+  sectionTimeline: "Did it take effect? Compactions over time",
+  timelineIntro:
+    "Each measured compaction's input size C on the date it ran (UTC): automatic ones, manual ones (/compact) and those whose trigger was not recorded, apart. After a change of autoCompactWindow, the automatic compactions should gather at the new level from that day on.",
+  timelineConfigured:
+    "The dashed line is the trigger that autoCompactWindow = {window} gives: {trigger}.",
+  timelineUnplaced: "{n} compactions without a time or a size are not drawn.",
+  timelineNone: "No compaction with both a time and a size was found: there is nothing to draw.",
+  timelineTitle: "Compactions over time",
+  timelineSubtitle: "Each dot is one compaction: its input size C on the day it ran",
+  timelineAxisX: "Date of the compaction (UTC)",
+  timelineAxisY: "Compaction input C (tokens)",
+  timelineLegendAuto: "automatic",
+  timelineLegendManual: "manual (/compact)",
+  timelineLegendUnknown: "trigger not recorded",
+  timelineLegendConfigured: "configured trigger level",
+  timelineMarkConfigured: "configured",
+
+  // Every model on its own (--model all).
+  sectionModels: "Every model on its own",
+  modelsIntro:
+    "The sessions of each model, analysed on their own. The chart, the sliders and the sections below are those of {model}, the model with the most requests. Each model's cost per 1M tokens is divided by its own billed tokens.",
+  modelsColumnModel: "Model",
+  modelsColumnSessions: "Sessions",
+  modelsColumnRequests: "Requests",
+  modelsColumnBilled: "Billed tokens",
+  modelsColumnObserved: "Observed trigger",
+  modelsColumnCheapest: "Cheapest trigger",
+  modelsColumnCost: "Cost per 1M there (10th–90th percentile)",
+  modelsColumnTStar: "T*",
+  modelsColumnShare: "Time spent compacting there",
+  modelsColumnSaving: "Saving against the observed trigger",
+  modelsEdge: "* on the edge of the trigger range: the optimum may lie outside it.",
+  modelsNotAnalysed:
+    "Not analysed: its transcripts cannot give the compaction model (too few measured compactions), and no values were given for it.",
+  modelsSetting: "Setting: autoCompactWindow = {window}.",
+  modelsSettingPercent: "Setting: autoCompactWindow = {window} with {env}.",
+  modelsSettingNone: "No setting reaches the recommended trigger for this model.",
+
   // Footer.
   footer:
     "Trigger analysis, schema version {schema}: {workloads} workloads, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",

@@ -275,6 +275,77 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   readCostAll: "全部结果",
   readCostCandidates: "整块读取候选（至少 {minChars} 个字符）",
 
+  // 含辅助代理的会话（计入总数，另行列出）。
+  valueSessionsHelpers:
+    "{total} 个（{main} 个主对话，{subagent} 个子代理会话，{helper} 个辅助代理）",
+
+  // 推荐设置。
+  sectionSetting: "让压缩发生在那里的设置",
+  recCheapest:
+    "推荐的触发点：{trigger}，即费用最低处（每 100 万 token {cost}；压缩占代理时间的 {share}）。",
+  recBudget:
+    "推荐的触发点：{trigger}，即压缩耗时不超过 {budget} 的触发点中费用最低的一个（每 100 万 token {cost}；压缩占代理时间的 {share}）。",
+  recSaving:
+    "与实际的 {observed}（每 100 万 token {observedCost}，占代理时间 {observedShare}）相比，每 100 万 token 便宜 {saving}。",
+  recDearer:
+    "与实际的 {observed}（每 100 万 token {observedCost}，占代理时间 {observedShare}）相比，每 100 万 token 贵 {saving}，换来更少的等待。",
+  recNoneBudget: "范围内没有哪个触发点能让压缩耗时不超过 {budget}：在这一预算下没有可推荐的设置。",
+  recNone: "没有哪个触发点的平均费用是有限值：没有可推荐的设置。",
+  recSpread:
+    "把握有多大：每个重抽样工作负载各自费用最低的触发点落在 {p10} 到 {p90} 之间（第 10–90 百分位，中位数 {p50}，共 {workloads} 个工作负载）。",
+  recSettingsIntro: "写入 settings.json（上下文窗口 {window} token，{source}）：",
+  recWindowCatalog: "取自价格目录中该模型的数据",
+  recWindowOption: "由 --context-window 指定",
+  recWindowDefault: "默认值：请用 --context-window 给出你的模型的窗口",
+  recEnvIntro: "或者只对当前 shell 生效，写入环境变量：",
+  recPercent: "窗口无法设得这么低，因此在最小窗口上使用百分比覆盖，让压缩发生在这个触发点。",
+  recNotReachable: "对这个模型无法做到：该触发点超出了其 {window} token 上下文窗口所允许的范围。",
+  recArithmetic: "分析所用的计算过程：",
+  recCaveat:
+    "Claude Code 的压缩计算方式在不同版本之间有过变化。用新设置跑过几个会话之后，请在下方的压缩时间线上确认自动压缩确实移动了。",
+
+  // 稳态：重放中最低费用有多可靠。
+  steadySpread: "每个重抽样工作负载各自费用最低的触发点",
+  steadySpreadNote: "{workloads} 个工作负载上的第 10–90 百分位（中位数 {p50}），按分析价格计算",
+
+  // 是否生效：压缩时间线。
+  sectionTimeline: "设置生效了吗？压缩随时间的变化",
+  timelineIntro:
+    "每次有测量值的压缩，按其发生日期（UTC）画出输入大小 C：自动压缩、手动压缩（/compact）以及未记录触发方式的压缩分开显示。修改 autoCompactWindow 之后，从那天起自动压缩应当聚集到新的水平。",
+  timelineConfigured: "虚线是 autoCompactWindow = {window} 所对应的触发点：{trigger}。",
+  timelineUnplaced: "有 {n} 次压缩缺少时间或大小，未画出。",
+  timelineNone: "没有找到同时具有时间和大小的压缩：没有可画的内容。",
+  timelineTitle: "压缩随时间的变化",
+  timelineSubtitle: "每个点是一次压缩：它发生当天的输入大小 C",
+  timelineAxisX: "压缩日期（UTC）",
+  timelineAxisY: "压缩输入 C（token）",
+  timelineLegendAuto: "自动",
+  timelineLegendManual: "手动（/compact）",
+  timelineLegendUnknown: "未记录触发方式",
+  timelineLegendConfigured: "设置的触发水平",
+  timelineMarkConfigured: "设置值",
+
+  // 各模型分别分析（--model all）。
+  sectionModels: "各模型分别分析",
+  modelsIntro:
+    "每个模型的会话单独分析。图表、滑块和下面各节属于请求最多的模型 {model}。每个模型的每 100 万 token 费用都除以它自己的计费 token 数。",
+  modelsColumnModel: "模型",
+  modelsColumnSessions: "会话",
+  modelsColumnRequests: "请求",
+  modelsColumnBilled: "计费 token",
+  modelsColumnObserved: "实际触发点",
+  modelsColumnCheapest: "费用最低的触发点",
+  modelsColumnCost: "该处每 100 万 token 费用（第 10–90 百分位）",
+  modelsColumnTStar: "稳态 T*",
+  modelsColumnShare: "该处压缩耗时",
+  modelsColumnSaving: "相对实际触发点的节省",
+  modelsEdge: "* 位于触发点范围的边缘：最优点可能在范围之外。",
+  modelsNotAnalysed:
+    "未分析：它的记录不足以得出压缩模型（有测量值的压缩太少），也没有为它给出数值。",
+  modelsSetting: "设置：autoCompactWindow = {window}。",
+  modelsSettingPercent: "设置：autoCompactWindow = {window}，并设 {env}。",
+  modelsSettingNone: "对这个模型，没有设置能达到推荐的触发点。",
+
   footer:
     "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}，空闲上限 {idle} 秒。本页无需联网。",
 };

@@ -4,31 +4,14 @@
  * @module
  */
 import { dirname } from "node:path";
-import type { ReadCostReport } from "../readcost/report.ts";
-import type { TriggerReport } from "../trigger/analyze.ts";
-import type { PricingInputs } from "../trigger/price_curves.ts";
-import type { ReplaySums } from "../trigger/replay.ts";
-import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import { bundleScript } from "./bundle_script.ts";
-import { renderReport } from "./render_report.ts";
+import { renderReport, type RenderReportInput } from "./render_report.ts";
 
-/** What {@linkcode writeReport} writes. */
-export interface WriteReportInput {
-  /** The §5 document of the trigger analysis. */
-  report: TriggerReport;
-  /** The replay's token sums behind `report.replay`. */
-  sums: ReplaySums;
-  /** Prices, β, a, v and D that priced `report.replay`. */
-  inputs: PricingInputs;
-  /** R, G, Δ and β of the page's T*. @default {taken from the report} */
-  steadyState?: SteadyStateInputs | null;
-  /** The model's name for people (page title). @default {the raw model id} */
-  modelDisplayName?: string;
-  /** The input is the bundled synthetic corpus. @default {false} */
-  synthetic?: boolean;
-  /** The read-cost measurement of the same transcripts. @default {no read-cost section} */
-  readCost?: ReadCostReport;
-}
+/**
+ * What {@linkcode writeReport} writes: everything {@linkcode RenderReportInput} holds but the
+ * script, which is bundled here.
+ */
+export type WriteReportInput = Omit<RenderReportInput, "script">;
 
 /**
  * Bundles the page script, renders the page and writes it to `path` (creating the folder).

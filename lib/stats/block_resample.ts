@@ -1,5 +1,6 @@
 /**
- * Block bootstrap kernels: the four ways analysis-spec §3 cuts and re-assembles a sequence.
+ * Block bootstrap kernels: the four ways the resampling (docs/method.md, Resampling) cuts and
+ * re-assembles a sequence.
  *
  * @module
  */

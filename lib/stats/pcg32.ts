@@ -4,11 +4,10 @@
  * XSH-RR output, 32-bit results.
  *
  * Why PCG32 rather than a library generator: it is a dozen lines with published test vectors
- * (`pcg32-demo`), so results can be checked independently of this code; and its selectable
- * stream (the odd increment) gives each bootstrap workload `k` an independent sequence from
- * one `(seed, k)` pair, which is exactly how the analysis seeds its workloads (analysis-spec §3).
- * The 64-bit state is kept as two unsigned 32-bit halves so that no BigInt is needed on the
- * hot path.
+ * (`pcg32-demo`), so results can be checked independently of this code; and its selectable stream
+ * (the odd increment) gives each bootstrap workload `k` an independent sequence from one `(seed,
+ * k)` pair, which is exactly how the analysis seeds its workloads (docs/method.md, Resampling). The
+ * 64-bit state is kept as two unsigned 32-bit halves so that no BigInt is needed on the hot path.
  *
  * @module
  */

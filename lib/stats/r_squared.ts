@@ -6,9 +6,9 @@
 import { neumaierSum } from "./neumaier_sum.ts";
 
 /**
- * R² = 1 − SS_res / SS_tot with SS_tot = Σ (y − mean y)², the definition of analysis-spec §2.
- * For a fit through the origin this is not the "uncentred" R² some packages report: it compares
- * against the mean, so it can be negative when the fit is worse than the mean. O(n).
+ * R² = 1 − SS_res / SS_tot with SS_tot = Σ (y − mean y)², as docs/method.md (Compaction time model)
+ * defines it. For a fit through the origin this is not the "uncentred" R² some packages report: it
+ * compares against the mean, so it can be negative when the fit is worse than the mean. O(n).
  *
  * @param observed Observed values y.
  * @param predicted Fitted values ŷ, same length.

@@ -18,8 +18,8 @@
  * @module
  */
 
-import { sliceValue } from "./json_scan.ts";
-import { inScanMemory, wasmIsoTimeMs } from "./wasm_scanner.ts";
+import { sliceValue } from "./_json_scan.ts";
+import { inScanMemory, wasmIsoTimeMs } from "./_wasm_scanner.ts";
 
 const QUOTE = 0x22;
 

@@ -25,11 +25,11 @@ import {
   acquireRegion,
   growRegion,
   inScanMemory,
+  regionMemory,
   releaseRegion,
-  scanBytes,
   type ScanRegion,
   wasmIndexOf,
-} from "./wasm_scanner.ts";
+} from "./_wasm_scanner.ts";
 
 /**
  * Receives one line: `bytes[start, end)` holds it, trimmed. `lineNumber` is 1-based and counts
@@ -73,7 +73,7 @@ export interface LineSplitterOptions {
 /**
  * Splits a byte stream into trimmed lines, chunk by chunk.
  *
- * The bytes live in the WebAssembly scanner's memory ({@linkcode ./wasm_scanner.ts}): the newline
+ * The bytes live in the WebAssembly scanner's memory ({@linkcode ./_wasm_scanner.ts}): the newline
  * search runs there with SIMD, and the lines a handler receives can be scanned there without a
  * copy. A line that spans chunks stays at the start of the buffer while the rest arrives; the
  * buffer doubles when one line outgrows it. Call {@linkcode finish} (or {@linkcode close}) to
@@ -129,7 +129,7 @@ export class LineSplitter {
     while (from < chunk.length) {
       const region = this.#space();
       const n = Math.min(region.capacity - this.#carry, chunk.length - from);
-      scanBytes().set(chunk.subarray(from, from + n), region.offset + this.#carry);
+      regionMemory().set(chunk.subarray(from, from + n), region.offset + this.#carry);
       from += n;
       this.bytes += n;
       this.#split(n);
@@ -145,7 +145,7 @@ export class LineSplitter {
   fill(read: (into: Uint8Array) => number | null): boolean {
     const region = this.#space();
     const start = region.offset + this.#carry;
-    const n = read(scanBytes().subarray(start, region.offset + region.capacity));
+    const n = read(regionMemory().subarray(start, region.offset + region.capacity));
     if (n === null || n === 0) return false;
     this.bytes += n;
     this.#split(n);
@@ -207,7 +207,7 @@ export class LineSplitter {
       from = search = newline + 1;
     }
     if (this.#atStart) {
-      const bytes = scanBytes();
+      const bytes = regionMemory();
       const n = end - base;
       const bom = (n < 1 || bytes[base] === 0xef) && (n < 2 || bytes[base + 1] === 0xbb) &&
         (n < 3 || bytes[base + 2] === 0xbf);
@@ -234,11 +234,11 @@ export class LineSplitter {
       this.#carry = 0;
       return;
     }
-    if (this.#carry > 0 && from !== base) scanBytes().copyWithin(base, from, end);
+    if (this.#carry > 0 && from !== base) regionMemory().copyWithin(base, from, end);
   }
 
   #emit(start: number, end: number): void {
-    const bytes = scanBytes();
+    const bytes = regionMemory();
     while (start < end && isSpace(bytes[start])) start++;
     while (end > start && isSpace(bytes[end - 1])) end--;
     if (start === end) {

@@ -18,14 +18,26 @@
  * @module
  */
 
+// The reader's public API. The line splitter, the file parser, the tool-call readers and the
+// byte scanner behind them (`_`-prefixed files) are internal: import them from their own files
+// when a test or benchmark needs them.
 export * from "./tables.ts";
-export * from "./jsonl.ts";
-export * from "./json_scan.ts";
-export * from "./parse_file.ts";
-export * from "./tool_calls.ts";
-export * from "./assemble_corpus.ts";
+export { type AssembleOptions, DEFAULT_IDLE_LIMIT_SECONDS } from "./assemble_corpus.ts";
+export {
+  corpusFromText,
+  readCorpus,
+  type ReadCorpusOptions,
+  readCorpusPerModel,
+} from "./read_corpus.ts";
 export * from "./discover.ts";
-export * from "./read_corpus.ts";
+export * from "./select_transcripts.ts";
+export {
+  checkFilter,
+  type FilterResult,
+  filterTranscriptFiles,
+  parseFilterDate,
+  type TranscriptFilter,
+} from "./transcript_filter.ts";
 export * from "./summarize_corpus.ts";
 export * from "./longest_sessions.ts";
 export * from "./model_filter_message.ts";

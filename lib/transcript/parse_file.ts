@@ -7,6 +7,9 @@
  * outside the scanner's memory take {@linkcode forEachMember} and `JSON.parse`). Only small values
  * are parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
+ * Keys are read as `JSON.parse` reads them: a line with a key spelled with escapes
+ * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts), so the corpus
+ * and the read-cost measurement read the same records.
  *
  * Sessions inside one file (analysis-spec §1):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
@@ -39,17 +42,20 @@
 import { agentSessionKind } from "./agent_kind.ts";
 import { isoTimeMs } from "./iso_time.ts";
 import { echoName } from "../io/echo_name.ts";
-import { forEachMember, keyIs, parseSlice, sliceContains, sliceValue } from "./json_scan.ts";
+import { forEachMember, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
-import { KEY, KEY_IDS } from "./wasm/key_ids.ts";
+import { KEY } from "./wasm/key_ids.ts";
+import { keyIdOf } from "./key_id_of.ts";
 import {
+  copySlots,
+  escapedKey,
   inScanMemory,
-  MESSAGE_SLOTS_INDEX,
-  RECORD_SLOTS_INDEX,
-  scanInts,
+  MESSAGE_TABLE,
+  RECORD_TABLE,
+  SLOT_COUNT,
   wasmScanRecord,
-} from "./wasm_scanner.ts";
+} from "./_wasm_scanner.ts";
 
 /** Blocks of one file, as columns in file order (typed: a worker transfers them without a copy). */
 export interface FileBlocks {
@@ -207,67 +213,53 @@ interface LaterParent {
   fallbackMs: number;
 }
 
-/** Top-level fields of one record; positions are byte ranges in the line (-1: absent). */
+/** Index of the message's slots in {@linkcode Fields.slots} (the record's come first). */
+const MESSAGE_SLOTS = 2 * SLOT_COUNT;
+
+/** Slot indices of the ranges the rules read: start at the index, end one after. */
+const UUID = 2 * KEY.uuid;
+const TIME = 2 * KEY.timestamp;
+const PARENT = 2 * KEY.parentUuid;
+const LOGICAL_PARENT = 2 * KEY.logicalParentUuid;
+const AGENT_ID = 2 * KEY.agentId;
+const METADATA = 2 * KEY.compactMetadata;
+const MESSAGE = 2 * KEY.message;
+const ID = MESSAGE_SLOTS + 2 * KEY.id;
+const MODEL = MESSAGE_SLOTS + 2 * KEY.model;
+const USAGE = MESSAGE_SLOTS + 2 * KEY.usage;
+const CONTENT = MESSAGE_SLOTS + 2 * KEY.content;
+
+/**
+ * The fields of one record, held one way for both reading paths: `slots` has the scanner's slot
+ * layout (`copySlots` in ./_wasm_scanner.ts), relative to the line: for key id `id` (see
+ * ./wasm/key_ids.ts), `slots[2 id]` and `slots[2 id + 1]` are the start and end of the record's
+ * last member of that name (-1: absent; `message` only when its value is an object), and from
+ * {@linkcode MESSAGE_SLOTS} the same for that `message` object's members. The WebAssembly scan
+ * fills it with one copy, the JavaScript walk member by member; the rules read the ranges by the
+ * slot indices above, and {@linkcode Fields.decode} reads the few small values every record
+ * needs.
+ */
 class Fields {
+  readonly slots = new Int32Array(4 * SLOT_COUNT);
   type = "";
   subtype = "";
   isSidechain = false;
-  /** `uuid` and `timestamp` value ranges: most records need them only as bytes. */
-  uuidStart = -1;
-  uuidEnd = -1;
-  timeStart = -1;
-  timeEnd = -1;
-  /** Value ranges of fields only some records need, decoded on demand (-1: absent). */
-  parentStart = -1;
-  parentEnd = -1;
-  logicalParentStart = -1;
-  logicalParentEnd = -1;
-  agentIdStart = -1;
-  agentIdEnd = -1;
   isApiError = false;
   isCompactSummary = false;
-  messageStart = -1;
-  messageEnd = -1;
-  metadataStart = -1;
-  metadataEnd = -1;
-  /** Ranges inside `message`, found in the same pass (-1: absent). */
-  idStart = -1;
-  idEnd = -1;
-  modelStart = -1;
-  modelEnd = -1;
-  usageStart = -1;
-  usageEnd = -1;
-  contentStart = -1;
-  contentEnd = -1;
 
-  reset(): void {
-    this.type = "";
-    this.subtype = "";
-    this.isSidechain = false;
-    this.uuidStart = -1;
-    this.uuidEnd = -1;
-    this.timeStart = -1;
-    this.timeEnd = -1;
-    this.parentStart = -1;
-    this.parentEnd = -1;
-    this.logicalParentStart = -1;
-    this.logicalParentEnd = -1;
-    this.agentIdStart = -1;
-    this.agentIdEnd = -1;
-    this.isApiError = false;
-    this.isCompactSummary = false;
-    this.messageStart = -1;
-    this.messageEnd = -1;
-    this.metadataStart = -1;
-    this.metadataEnd = -1;
-    this.idStart = -1;
-    this.idEnd = -1;
-    this.modelStart = -1;
-    this.modelEnd = -1;
-    this.usageStart = -1;
-    this.usageEnd = -1;
-    this.contentStart = -1;
-    this.contentEnd = -1;
+  /** Reads the small values from the ranges (after the slots are filled). */
+  decode(line: Uint8Array): void {
+    const s = this.slots;
+    let at = 2 * KEY.type;
+    this.type = s[at] >= 0 ? _recordType(line, s[at], s[at + 1]) : "";
+    at = 2 * KEY.subtype;
+    this.subtype = s[at] >= 0 ? stringOrEmpty(sliceValue(line, s[at], s[at + 1])) : "";
+    at = 2 * KEY.isSidechain;
+    this.isSidechain = s[at] >= 0 && _isTrue(line, s[at], s[at + 1]);
+    at = 2 * KEY.isApiErrorMessage;
+    this.isApiError = s[at] >= 0 && _isTrue(line, s[at], s[at + 1]);
+    at = 2 * KEY.isCompactSummary;
+    this.isCompactSummary = s[at] >= 0 && _isTrue(line, s[at], s[at + 1]);
   }
 }
 
@@ -295,14 +287,6 @@ function _recordType(line: Uint8Array, start: number, end: number): string {
 /** A string value at a range noted earlier; "" when absent, null or not a string. */
 function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
-}
-
-/** The id of the raw key `line[ks, ke)` (JavaScript twin of the scan's `key_id`). */
-function _keyId(line: Uint8Array, ks: number, ke: number): number {
-  for (let i = 0; i < KEY_IDS.length; i++) {
-    if (keyIs(line, ks, ke, KEY_IDS[i])) return i + 1;
-  }
-  return 0;
 }
 
 /** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
@@ -454,182 +438,53 @@ export class FileParser {
   /** The line being parsed (the visitors below read it). */
   #line: Uint8Array = new Uint8Array(0);
 
-  /** Top-level members of a record (JavaScript path): the envelope fields the corpus needs. */
+  /**
+   * A record member on the JavaScript path: into its slot, as the scan does (the last member of
+   * a name wins; `message` is noted by {@linkcode #walkRecord}, only when it is an object).
+   */
   #visitRecord = (ks: number, ke: number, vs: number, ve: number): void => {
-    this.#setField(_keyId(this.#line, ks, ke), vs, ve);
+    const id = keyIdOf(this.#line, ks, ke);
+    if (id === 0 || id === KEY.message) return;
+    const slots = this.#fields.slots;
+    slots[2 * id] = vs;
+    slots[2 * id + 1] = ve;
   };
 
-  /**
-   * Notes the value of a record or message field by its key id (see {@linkcode KEY_IDS}). Shared by
-   * the WebAssembly path, whose scan names the keys itself, and the JavaScript path.
-   */
-  #setField(id: number, vs: number, ve: number): void {
-    const line = this.#line;
-    const f = this.#fields;
-    switch (id) {
-      case KEY.type:
-        f.type = _recordType(line, vs, ve);
-        break;
-      case KEY.uuid:
-        f.uuidStart = vs;
-        f.uuidEnd = ve;
-        break;
-      case KEY.subtype:
-        f.subtype = stringOrEmpty(sliceValue(line, vs, ve));
-        break;
-      case KEY.agentId:
-        f.agentIdStart = vs;
-        f.agentIdEnd = ve;
-        break;
-      case KEY.timestamp:
-        f.timeStart = vs;
-        f.timeEnd = ve;
-        break;
-      case KEY.parentUuid:
-        f.parentStart = vs;
-        f.parentEnd = ve;
-        break;
-      case KEY.isSidechain:
-        f.isSidechain = _isTrue(line, vs, ve);
-        break;
-      case KEY.compactMetadata:
-        f.metadataStart = vs;
-        f.metadataEnd = ve;
-        break;
-      case KEY.isCompactSummary:
-        f.isCompactSummary = _isTrue(line, vs, ve);
-        break;
-      case KEY.logicalParentUuid:
-        f.logicalParentStart = vs;
-        f.logicalParentEnd = ve;
-        break;
-      case KEY.isApiErrorMessage:
-        f.isApiError = _isTrue(line, vs, ve);
-        break;
-    }
-  }
-
-  /** Walks `message` in the same pass as the record, noting where id, model, usage and content are. */
+  /** Walks `message` in the same pass as the record, its members into the message slots. */
   #walkRecord = (ks: number, ke: number, vs: number): number => {
     const line = this.#line;
-    if (_keyId(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
+    if (keyIdOf(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
+    const slots = this.#fields.slots;
+    // The message slots describe the last message object only (as the scan's).
+    slots.fill(-1, MESSAGE_SLOTS);
     const end = forEachMember(line, vs, this.#visitMessage);
-    this.#fields.messageStart = vs;
-    this.#fields.messageEnd = end;
+    slots[MESSAGE] = vs;
+    slots[MESSAGE + 1] = end;
     return end;
   };
 
   #visitMessage = (ks: number, ke: number, vs: number, ve: number): void => {
-    this.#setMessageField(_keyId(this.#line, ks, ke), vs, ve);
+    const id = keyIdOf(this.#line, ks, ke);
+    if (id === 0) return;
+    const slots = this.#fields.slots;
+    slots[MESSAGE_SLOTS + 2 * id] = vs;
+    slots[MESSAGE_SLOTS + 2 * id + 1] = ve;
   };
 
-  /** Notes the value of a `message` field by its key id. */
-  #setMessageField(id: number, vs: number, ve: number): void {
-    const f = this.#fields;
-    switch (id) {
-      case KEY.id:
-        f.idStart = vs;
-        f.idEnd = ve;
-        break;
-      case KEY.model:
-        f.modelStart = vs;
-        f.modelEnd = ve;
-        break;
-      case KEY.usage:
-        f.usageStart = vs;
-        f.usageEnd = ve;
-        break;
-      case KEY.content:
-        f.contentStart = vs;
-        f.contentEnd = ve;
-        break;
-    }
-  }
-
   /**
-   * The record's members from the WebAssembly scanner's tables (the same visits as
-   * {@linkcode forEachMember} with {@linkcode #walkRecord}, in one call into the module). Returns
-   * the end of the object relative to the line, -1 when malformed, -3 to use the JavaScript walk.
+   * The record's fields from the WebAssembly scan (the same slots as {@linkcode forEachMember}
+   * with {@linkcode #walkRecord} fill, in one call into the module). Returns the end of the object
+   * relative to the line, -1 when malformed, -3 to use the JavaScript walk.
    */
   #scanInWasm(line: Uint8Array): number {
     const base = line.byteOffset;
     const end = wasmScanRecord(base, base + line.length);
     if (end < 0) return end;
-    // The scan left each wanted field's value range in its slot: read them, no walk. Written out
-    // field by field on purpose: the same reads through a small helper per slot measured 10%
-    // slower with two threads (A/B, 10 alternating runs).
-    const slots = scanInts();
-    const f = this.#fields;
-    const r = RECORD_SLOTS_INDEX;
-    let at = r + 2 * KEY.type;
-    if (slots[at] >= 0) f.type = _recordType(line, slots[at] - base, slots[at + 1] - base);
-    at = r + 2 * KEY.subtype;
-    if (slots[at] >= 0) {
-      f.subtype = stringOrEmpty(sliceValue(line, slots[at] - base, slots[at + 1] - base));
-    }
-    at = r + 2 * KEY.isSidechain;
-    if (slots[at] >= 0) f.isSidechain = _isTrue(line, slots[at] - base, slots[at + 1] - base);
-    at = r + 2 * KEY.isCompactSummary;
-    if (slots[at] >= 0) f.isCompactSummary = _isTrue(line, slots[at] - base, slots[at + 1] - base);
-    at = r + 2 * KEY.isApiErrorMessage;
-    if (slots[at] >= 0) f.isApiError = _isTrue(line, slots[at] - base, slots[at + 1] - base);
-    // Value ranges, relative to the line (the fields stay -1 when absent).
-    at = r + 2 * KEY.uuid;
-    if (slots[at] >= 0) {
-      f.uuidStart = slots[at] - base;
-      f.uuidEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.timestamp;
-    if (slots[at] >= 0) {
-      f.timeStart = slots[at] - base;
-      f.timeEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.agentId;
-    if (slots[at] >= 0) {
-      f.agentIdStart = slots[at] - base;
-      f.agentIdEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.parentUuid;
-    if (slots[at] >= 0) {
-      f.parentStart = slots[at] - base;
-      f.parentEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.compactMetadata;
-    if (slots[at] >= 0) {
-      f.metadataStart = slots[at] - base;
-      f.metadataEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.logicalParentUuid;
-    if (slots[at] >= 0) {
-      f.logicalParentStart = slots[at] - base;
-      f.logicalParentEnd = slots[at + 1] - base;
-    }
-    at = r + 2 * KEY.message;
-    if (slots[at] >= 0) {
-      f.messageStart = slots[at] - base;
-      f.messageEnd = slots[at + 1] - base;
-      const m = MESSAGE_SLOTS_INDEX;
-      at = m + 2 * KEY.id;
-      if (slots[at] >= 0) {
-        f.idStart = slots[at] - base;
-        f.idEnd = slots[at + 1] - base;
-      }
-      at = m + 2 * KEY.model;
-      if (slots[at] >= 0) {
-        f.modelStart = slots[at] - base;
-        f.modelEnd = slots[at + 1] - base;
-      }
-      at = m + 2 * KEY.usage;
-      if (slots[at] >= 0) {
-        f.usageStart = slots[at] - base;
-        f.usageEnd = slots[at + 1] - base;
-      }
-      at = m + 2 * KEY.content;
-      if (slots[at] >= 0) {
-        f.contentStart = slots[at] - base;
-        f.contentEnd = slots[at + 1] - base;
-      }
-    }
+    // A key spelled with an escape may be a known one: the JavaScript walk decodes keys.
+    if (escapedKey()) return -3;
+    const slots = this.#fields.slots;
+    copySlots(RECORD_TABLE, slots, 0, base);
+    copySlots(MESSAGE_TABLE, slots, MESSAGE_SLOTS, base);
     return end - base;
   }
 
@@ -639,14 +494,15 @@ export class FileParser {
     const line = bytes.subarray(start, end);
     this.#line = line;
     const f = this.#fields;
-    f.reset();
     let ok = true;
     try {
-      const scanned = inScanMemory(line) ? this.#scanInWasm(line) : -3;
-      ok = scanned === -3
-        ? forEachMember(line, 0, this.#visitRecord, this.#walkRecord) === line.length &&
-          _isJson(line)
-        : scanned === line.length;
+      let scanned = inScanMemory(line) ? this.#scanInWasm(line) : -3;
+      if (scanned === -3) {
+        f.slots.fill(-1);
+        scanned = forEachMember(line, 0, this.#visitRecord, this.#walkRecord);
+        ok = scanned === line.length && _isJson(line);
+      } else ok = scanned === line.length;
+      if (ok) f.decode(line);
     } catch {
       ok = false; // a small value that failed JSON.parse
     }
@@ -721,34 +577,34 @@ export class FileParser {
   #sessionOf(f: Fields): number {
     const line = this.#line;
     if (!f.isSidechain) return this.#session("main", SESSION_KIND.main);
-    if (_nonEmptyString(line, f.agentIdStart, f.agentIdEnd)) {
+    if (_nonEmptyString(line, f.slots[AGENT_ID], f.slots[AGENT_ID + 1])) {
       // A sub-agent file repeats one agentId on every record: match its bytes before building a
       // string and a map key.
       const cached = this.#lastAgent;
-      const length = f.agentIdEnd - f.agentIdStart;
+      const length = f.slots[AGENT_ID + 1] - f.slots[AGENT_ID];
       if (cached.session >= 0 && cached.bytes.length === length) {
         let same = true;
         for (let i = 0; i < length; i++) {
-          if (cached.bytes[i] !== line[f.agentIdStart + i]) {
+          if (cached.bytes[i] !== line[f.slots[AGENT_ID] + i]) {
             same = false;
             break;
           }
         }
         if (same) return cached.session;
       }
-      const agentId = _optionalString(line, f.agentIdStart, f.agentIdEnd);
+      const agentId = _optionalString(line, f.slots[AGENT_ID], f.slots[AGENT_ID + 1]);
       if (agentId) {
         const session = this.#session(`agent:${agentId}`, agentSessionKind(agentId));
-        this.#lastAgent = { bytes: line.slice(f.agentIdStart, f.agentIdEnd), session };
+        this.#lastAgent = { bytes: line.slice(f.slots[AGENT_ID], f.slots[AGENT_ID + 1]), session };
         return session;
       }
     }
     // Old layout: chains of sidechain records inside the main file.
     const parent = f.type === "system" && f.subtype === "compact_boundary"
-      ? _optionalString(line, f.logicalParentStart, f.logicalParentEnd)
-      : _optionalString(line, f.parentStart, f.parentEnd);
+      ? _optionalString(line, f.slots[LOGICAL_PARENT], f.slots[LOGICAL_PARENT + 1])
+      : _optionalString(line, f.slots[PARENT], f.slots[PARENT + 1]);
     let session = parent ? this.#chainOf.get(parent) : undefined;
-    const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
+    const uuid = _optionalString(line, f.slots[UUID], f.slots[UUID + 1]);
     if (session === undefined) session = this.#session(`chain:${uuid}`, SESSION_KIND.subagent);
     if (uuid) this.#chainOf.set(uuid, session);
     return session;
@@ -759,9 +615,11 @@ export class FileParser {
     const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
       f.type === "attachment" || f.type === "progress";
     if (!conversation) return;
-    const timed = _nonEmptyString(line, f.timeStart, f.timeEnd);
-    const timeMs = timed ? isoTimeMs(line, f.timeStart, f.timeEnd) : NaN;
-    if (timed && _nonEmptyString(line, f.uuidStart, f.uuidEnd)) this.#noteUuid(line, timeMs);
+    const timed = _nonEmptyString(line, f.slots[TIME], f.slots[TIME + 1]);
+    const timeMs = timed ? isoTimeMs(line, f.slots[TIME], f.slots[TIME + 1]) : NaN;
+    if (timed && _nonEmptyString(line, f.slots[UUID], f.slots[UUID + 1])) {
+      this.#noteUuid(line, timeMs);
+    }
     // Progress records mirror sub-agent messages; they never carry requests of this session.
     if (f.type === "progress" || f.type === "attachment") return;
     const session = this.#sessionOf(f);
@@ -813,7 +671,7 @@ export class FileParser {
     if (
       previous.block !== i || i < 0 || previous.boundaries !== this.#boundaries.length ||
       blocks.session[i] !== session ||
-      !_sameBytes(previous.id, previous.idLength, line, f.idStart, f.idEnd)
+      !_sameBytes(previous.id, previous.idLength, line, f.slots[ID], f.slots[ID + 1])
     ) return false;
     this.#counts.repeatedBlocks++;
     const kept = blocks.timeMs[i];
@@ -838,7 +696,7 @@ export class FileParser {
   #notePrevious(line: Uint8Array): void {
     const f = this.#fields;
     const previous = this.#previous;
-    previous.idLength = _copyBytes(previous.id, line, f.idStart, f.idEnd);
+    previous.idLength = _copyBytes(previous.id, line, f.slots[ID], f.slots[ID + 1]);
     // -1 when the value was too long to keep: such a block is never folded into.
     previous.block = previous.idLength < 0 ? -1 : this.#blocks.key.length;
     previous.boundaries = this.#boundaries.length;
@@ -848,14 +706,14 @@ export class FileParser {
   #noteUuid(line: Uint8Array, timeMs: number): void {
     const f = this.#fields;
     const from = this.#uuidEnds.length === 0 ? 0 : this.#uuidEnds[this.#uuidEnds.length - 1];
-    const length = f.uuidEnd - f.uuidStart;
+    const length = f.slots[UUID + 1] - f.slots[UUID];
     if (from + length > this.#uuidBytes.length) {
       const grown = new Uint8Array(Math.max(2 * this.#uuidBytes.length, from + length));
       grown.set(this.#uuidBytes.subarray(0, from));
       this.#uuidBytes = grown;
     }
     const arena = this.#uuidBytes;
-    for (let i = 0; i < length; i++) arena[from + i] = line[f.uuidStart + i];
+    for (let i = 0; i < length; i++) arena[from + i] = line[f.slots[UUID] + i];
     this.#uuidEnds.push(from + length);
     this.#uuidTimes.push(timeMs);
   }
@@ -883,15 +741,15 @@ export class FileParser {
 
   #assistant(line: Uint8Array, lineNumber: number, session: number, timeMs: number): void {
     const f = this.#fields;
-    if (f.messageStart < 0) {
+    if (f.slots[MESSAGE] < 0) {
       this.#counts.blocksWithoutUsage++;
       return;
     }
     // The id is decoded only when the block is not a repeat (see #mergeRepeat).
-    const id = _nonEmptyString(line, f.idStart, f.idEnd) ? "?" : "";
-    const model = f.modelStart >= 0 ? this.#model(line, f.modelStart, f.modelEnd) : "";
+    const id = _nonEmptyString(line, f.slots[ID], f.slots[ID + 1]) ? "?" : "";
+    const model = f.slots[MODEL] >= 0 ? this.#model(line, f.slots[MODEL], f.slots[MODEL + 1]) : "";
     const usage = this.#usage;
-    const hasUsage = f.usageStart >= 0 && usage.read(line, f.usageStart, f.usageEnd);
+    const hasUsage = f.slots[USAGE] >= 0 && usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
     if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
@@ -909,11 +767,11 @@ export class FileParser {
     let key: string;
     if (id) {
       if (this.#mergeRepeat(line, session, timeMs, model)) return;
-      key = stringOrEmpty(sliceValue(line, f.idStart, f.idEnd));
+      key = stringOrEmpty(sliceValue(line, f.slots[ID], f.slots[ID + 1]));
       this.#notePrevious(line);
     } else {
       this.#counts.blocksWithoutMessageId++;
-      const uuid = _optionalString(line, f.uuidStart, f.uuidEnd);
+      const uuid = _optionalString(line, f.slots[UUID], f.slots[UUID + 1]);
       key = uuid ? `uuid:${uuid}` : `line:${lineNumber}`;
     }
     const blocks = this.#blocks;
@@ -931,8 +789,8 @@ export class FileParser {
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
     const f = this.#fields;
     let meta: Record<string, unknown> = {};
-    if (f.metadataStart >= 0) {
-      const v = parseSlice(line, f.metadataStart, f.metadataEnd);
+    if (f.slots[METADATA] >= 0) {
+      const v = parseSlice(line, f.slots[METADATA], f.slots[METADATA + 1]);
       if (v !== null && typeof v === "object") meta = v as Record<string, unknown>;
     }
     const trigger = meta.trigger === "manual"
@@ -946,15 +804,15 @@ export class FileParser {
     if (typeof meta.durationMs === "number" && Number.isFinite(meta.durationMs)) {
       durationSeconds = meta.durationMs / 1000;
     } else if (trigger === COMPACTION_TRIGGER.auto) {
-      const named = _nonEmptyString(line, f.logicalParentStart, f.logicalParentEnd);
+      const named = _nonEmptyString(line, f.slots[LOGICAL_PARENT], f.slots[LOGICAL_PARENT + 1]);
       const parentTime = named
-        ? this.#uuidTime(line, f.logicalParentStart, f.logicalParentEnd)
+        ? this.#uuidTime(line, f.slots[LOGICAL_PARENT], f.slots[LOGICAL_PARENT + 1])
         : undefined;
       if (parentTime === undefined && named) {
         // Perhaps written after the boundary: looked for when the file is done.
         this.#laterParents.push({
           boundary: index,
-          uuid: line.slice(f.logicalParentStart, f.logicalParentEnd),
+          uuid: line.slice(f.slots[LOGICAL_PARENT], f.slots[LOGICAL_PARENT + 1]),
           from: this.#uuidEnds.length,
           fallbackMs: state.lastTimeMs,
         });
@@ -963,7 +821,7 @@ export class FileParser {
     }
     if (durationSeconds < 0) durationSeconds = NaN;
     this.#boundaries.push({
-      uuid: _optionalString(line, f.uuidStart, f.uuidEnd),
+      uuid: _optionalString(line, f.slots[UUID], f.slots[UUID + 1]),
       session,
       blocksBefore: this.#blocks.key.length,
       trigger,
@@ -985,10 +843,10 @@ export class FileParser {
       boundary.summaryChars = this.#contentLength(line);
       return;
     }
-    if (f.messageStart < 0) return;
+    if (f.slots[MESSAGE] < 0) return;
     if (
       state.awaitingCommand >= 0 &&
-      sliceContains(line, f.messageStart, f.messageEnd, COMPACT_COMMAND)
+      sliceContains(line, f.slots[MESSAGE], f.slots[MESSAGE + 1], COMPACT_COMMAND)
     ) {
       const boundary = this.#boundaries[state.awaitingCommand];
       state.awaitingCommand = -1;
@@ -1003,8 +861,8 @@ export class FileParser {
    */
   #contentLength(line: Uint8Array): number {
     const f = this.#fields;
-    if (f.contentStart < 0) return NaN;
-    const content = parseSlice(line, f.contentStart, f.contentEnd);
+    if (f.slots[CONTENT] < 0) return NaN;
+    const content = parseSlice(line, f.slots[CONTENT], f.slots[CONTENT + 1]);
     if (typeof content === "string") return content.length;
     if (!Array.isArray(content)) return NaN;
     let length = 0;

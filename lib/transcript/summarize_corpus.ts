@@ -34,7 +34,12 @@ export interface CorpusSummary {
   /** D = Σ (x + y) over included requests, tokens. */
   billedTokens: number;
   billingMix: BillingMix;
-  /** Uncached-token price multiplier: (1·Σu + 1.25·Σw5 + 2·Σw1h) / (Σu + Σw5 + Σw1h); null when there is no uncached token. */
+  /**
+   * Uncached-token price multiplier ω = (1·Σu + m5·Σw5 + m1h·Σw1h) / (Σu + Σw5 + Σw1h), with the
+   * cache-write multipliers of {@linkcode SummarizeOptions} (by default the standard 1.25 and 2,
+   * not a model's catalog prices: the analysis takes its ω from the resolved prices, lib/prices);
+   * null when there is no uncached token.
+   */
   omega: number | null;
   /** Median compaction input C of auto compactions, tokens (null: none); unknown triggers never count. */
   observedTrigger: number | null;
@@ -43,11 +48,35 @@ export interface CorpusSummary {
   diagnostics: ReaderDiagnostics;
 }
 
+/** Cache-write price multipliers relative to the input price. */
+export interface WriteMultipliers {
+  /** 5-minute cache writes. */
+  cacheWrite5m: number;
+  /** 1-hour cache writes. */
+  cacheWrite1h: number;
+}
+
+/** The standard cache-write multipliers: 1.25 (5-minute) and 2 (1-hour) × the input price. */
+export const DEFAULT_WRITE_MULTIPLIERS: Readonly<WriteMultipliers> = Object.freeze({
+  cacheWrite5m: 1.25,
+  cacheWrite1h: 2,
+});
+
+/** Options of {@linkcode summarizeCorpus}. */
+export interface SummarizeOptions {
+  /**
+   * Multipliers for ω (e.g. a model's from `resolvePrices` in lib/prices).
+   * @default {DEFAULT_WRITE_MULTIPLIERS} (1.25 and 2)
+   */
+  writeMultipliers?: Partial<WriteMultipliers>;
+}
+
 /**
  * Summarises a corpus.
  *
  * @param corpus The reader's tables.
- * @returns The §5 `corpus` block.
+ * @param options Cache-write multipliers for ω (default: 1.25 and 2).
+ * @returns The trigger analysis's `corpus` block (docs/method.md, Billing mix).
  *
  * @example
  * ```ts
@@ -65,10 +94,18 @@ export interface CorpusSummary {
  * assert.equal(summary.billedTokens, 200);
  * assert.equal(summary.billingMix.cacheRead, 0.45);
  * assert.equal(summary.omega, (10 + 1.25 * 80) / 90);
+ * const other = summarizeCorpus(corpusFromText([{ path: "s.jsonl", text }]), {
+ *   writeMultipliers: { cacheWrite5m: 2 },
+ * });
+ * assert.equal(other.omega, (10 + 2 * 80) / 90);
  * assert.equal(summary.workHours, 60 / 3600);
  * ```
  */
-export function summarizeCorpus(corpus: Corpus): CorpusSummary {
+export function summarizeCorpus(corpus: Corpus, options: SummarizeOptions = {}): CorpusSummary {
+  const { cacheWrite5m: m5, cacheWrite1h: m1h } = {
+    ...DEFAULT_WRITE_MULTIPLIERS,
+    ...options.writeMultipliers,
+  };
   const { requests, sessions, compactions } = corpus;
   let u = 0, w5 = 0, w1h = 0, r = 0, y = 0, work = 0;
   for (let i = 0; i < requests.length; i++) {
@@ -114,7 +151,7 @@ export function summarizeCorpus(corpus: Corpus): CorpusSummary {
       cacheRead: share(r),
       output: share(y),
     },
-    omega: uncached > 0 ? (u + 1.25 * w5 + 2 * w1h) / uncached : null,
+    omega: uncached > 0 ? (u + m5 * w5 + m1h * w1h) / uncached : null,
     observedTrigger: autoInputs.length > 0 ? median(autoInputs) : null,
     idleLimitSeconds: corpus.idleLimitSeconds,
     diagnostics: corpus.diagnostics,

@@ -32,8 +32,9 @@ import {
   skipSpace,
   skipValue,
   sliceValue,
-} from "./json_scan.ts";
-import { inScanMemory, scanBytes, scanInts, wasmStringUnits } from "./wasm_scanner.ts";
+} from "./_json_scan.ts";
+import { utf8Units } from "./_utf8_units.ts";
+import { inScanMemory, scanStringUnits } from "./_wasm_scanner.ts";
 
 /** A `tool_use` block, reduced to the fields the read-cost rules need. */
 export interface ToolUse {
@@ -312,106 +313,11 @@ export function stringUnits(line: Uint8Array, start: number, end: number): numbe
   let units: number;
   if (inScanMemory(line)) {
     const base = line.byteOffset;
-    units = wasmStringUnits(base + start + 1, base + end);
-    if (units >= 0) return units;
-    units = _utf8UnitsInWords(scanBytes(), scanInts(), base + start + 1, base + end - 1);
+    units = scanStringUnits(base + start + 1, base + end);
   } else {
-    units = _utf8Units(line, start + 1, end - 1);
+    units = utf8Units(line, start + 1, end - 1);
   }
   return units >= 0 ? units : (parseSlice(line, start, end) as string).length;
-}
-
-/**
- * UTF-16 length of the JSON string contents `line[start, end)` (escapes undecoded) when they are
- * valid UTF-8: an escape is one unit (`\uXXXX` included: a surrogate escape is one unit too), a
- * character of four bytes two, any other character one. -1 at the first byte sequence that is not
- * valid UTF-8 (decoding it makes U+FFFD replacements, left to `TextDecoder`).
- */
-function _utf8Units(line: Uint8Array, start: number, end: number): number {
-  let units = 0;
-  let i = start;
-  while (i < end) {
-    let byte = line[i];
-    if (byte < 0x80 && byte !== BACKSLASH) {
-      // A run of plain ASCII: one unit per byte.
-      const from = i;
-      do byte = line[++i]; while (i < end && byte < 0x80 && byte !== BACKSLASH);
-      units += i - from;
-      continue;
-    }
-    if (byte === BACKSLASH) {
-      i += line[i + 1] === 0x75 ? 6 : 2;
-      units++;
-      continue;
-    }
-    const step = _multiByte(line, i, byte);
-    if (step < 0) return -1;
-    i += step >> 2;
-    units += step & 3;
-  }
-  return i === end ? units : -1;
-}
-
-/**
- * {@linkcode _utf8Units} over the scanner's whole memory (`memory`, absolute addresses), four
- * bytes per step: `words` is the same memory as 32-bit words, and an aligned word in which no
- * byte is a backslash or above 0x7F is four units. A word that holds one is skipped up to that
- * byte (the lowest flagged byte of the test below is exact), which is then read on its own.
- */
-function _utf8UnitsInWords(memory: Uint8Array, words: Int32Array, start: number, end: number) {
-  let units = 0;
-  let i = start;
-  while (i < end) {
-    if ((i & 3) === 0) {
-      for (; i + 4 <= end; i += 4, units += 4) {
-        const w = words[i >> 2];
-        const x = w ^ 0x5c5c5c5c; // a zero byte where w has a backslash
-        const flags = (w | ((x - 0x01010101) & ~x)) & 0x80808080;
-        if (flags !== 0) {
-          const skip = (31 - Math.clz32(flags & -flags)) >> 3; // little-endian: low byte first
-          i += skip;
-          units += skip;
-          break;
-        }
-      }
-      if (i >= end) break;
-    }
-    const byte = memory[i];
-    if (byte < 0x80) {
-      if (byte === BACKSLASH) i += memory[i + 1] === 0x75 ? 6 : 2;
-      else i++;
-      units++;
-      continue;
-    }
-    const step = _multiByte(memory, i, byte);
-    if (step < 0) return -1;
-    i += step >> 2;
-    units += step & 3;
-  }
-  return i === end ? units : -1;
-}
-
-/**
- * The well-formed UTF-8 character (Unicode Table 3-7) whose first byte, `byte` ≥ 0x80, is at
- * `line[i]`: its length × 4 + its UTF-16 units, or -1 when the bytes are not one. A byte past
- * the end reads as `undefined` and fails the tests too.
- */
-function _multiByte(line: Uint8Array, i: number, byte: number): number {
-  const b1 = line[i + 1];
-  if (byte >= 0xc2 && byte <= 0xdf) return (b1 & 0xc0) === 0x80 ? 9 : -1;
-  if (byte >= 0xe0 && byte <= 0xef) {
-    if ((b1 & 0xc0) !== 0x80 || (line[i + 2] & 0xc0) !== 0x80) return -1;
-    if ((byte === 0xe0 && b1 < 0xa0) || (byte === 0xed && b1 > 0x9f)) return -1;
-    return 13;
-  }
-  if (byte >= 0xf0 && byte <= 0xf4) {
-    if ((b1 & 0xc0) !== 0x80 || (line[i + 2] & 0xc0) !== 0x80 || (line[i + 3] & 0xc0) !== 0x80) {
-      return -1;
-    }
-    if ((byte === 0xf0 && b1 < 0x90) || (byte === 0xf4 && b1 > 0x8f)) return -1;
-    return 18;
-  }
-  return -1;
 }
 
 /**

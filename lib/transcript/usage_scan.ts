@@ -2,24 +2,26 @@
  * A request block's `message.usage`, read from bytes: the five token counts of analysis-spec §1
  * without `JSON.parse` of the object. Plain integers are read digit by digit; any other value goes
  * through `JSON.parse`, so the counts equal those of parsing the object (later duplicate keys win,
- * as in `JSON.parse`). Keys are compared as written (a key spelled with escapes is not
- * recognised). The object is expected to be valid JSON already (the reader validates each line
- * before it reads values); invalid JSON elsewhere in it is not detected here.
+ * as in `JSON.parse`). Keys are read as `JSON.parse` reads them (`"\u0069nput_tokens"` is
+ * `input_tokens`; ./key_id_of.ts). The object is expected to be valid JSON already (the reader
+ * validates each line before it reads values); invalid JSON elsewhere in it is not detected here.
  *
  * @module
  */
 
-import { forEachMember, keyIs, sliceValue } from "./json_scan.ts";
+import { forEachMember, sliceValue } from "./_json_scan.ts";
+import { keyIdOf } from "./key_id_of.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import {
+  escapedKey,
   inScanMemory,
-  OBJECT_COUNT_INDEX,
-  OBJECT_KEY_IDS,
-  OBJECT_TABLE_INDEX,
-  scanBytes,
-  scanInts,
+  memberCount,
+  memberKeyId,
+  memberValueEnd,
+  memberValueStart,
+  OBJECT_TABLE,
   wasmScanMembers,
-} from "./wasm_scanner.ts";
+} from "./_wasm_scanner.ts";
 
 /**
  * The largest token count taken as it is: 2^53 − 1, the largest integer a double holds exactly.
@@ -101,16 +103,15 @@ export class UsageTokens {
     const scanned = wasmScanMembers(base + start, base + end);
     if (scanned === -3) return false;
     if (scanned !== base + end) throw new SyntaxError("usage is not a well-formed object");
-    const table = scanInts();
-    const ids = scanBytes();
+    // A key spelled with an escape may be a known one: read in JavaScript, keys decoded.
+    if (escapedKey()) return false;
     let breakdownStart = -1;
     let breakdownEnd = -1;
-    for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
-      const id = ids[OBJECT_KEY_IDS + k];
+    for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+      const id = memberKeyId(OBJECT_TABLE, k);
       if (id === 0) continue;
-      const i = OBJECT_TABLE_INDEX + 4 * k;
-      const vs = table[i + 2] - base;
-      const ve = table[i + 3] - base;
+      const vs = memberValueStart(OBJECT_TABLE, k) - base;
+      const ve = memberValueEnd(OBJECT_TABLE, k) - base;
       switch (id) {
         case KEY.input_tokens:
           this.input = this.#count(line, vs, ve);
@@ -137,17 +138,21 @@ export class UsageTokens {
       this.#breakdown = first === 0x7b || first === 0x5b;
       if (first === 0x7b) {
         const inner = wasmScanMembers(base + breakdownStart, base + breakdownEnd);
-        if (inner === -3) {
+        if (inner === -3 || escapedKey()) {
           forEachMember(line, breakdownStart, this.#visitBreakdown);
         } else {
-          for (let k = 0, n = table[OBJECT_COUNT_INDEX]; k < n; k++) {
-            const id = ids[OBJECT_KEY_IDS + k];
-            const i = OBJECT_TABLE_INDEX + 4 * k;
-            if (id === KEY.ephemeral_5m_input_tokens) {
-              this.cacheWrite5m = this.#count(line, table[i + 2] - base, table[i + 3] - base);
-            } else if (id === KEY.ephemeral_1h_input_tokens) {
-              this.cacheWrite1h = this.#count(line, table[i + 2] - base, table[i + 3] - base);
+          for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+            const id = memberKeyId(OBJECT_TABLE, k);
+            if (id !== KEY.ephemeral_5m_input_tokens && id !== KEY.ephemeral_1h_input_tokens) {
+              continue;
             }
+            const count = this.#count(
+              line,
+              memberValueStart(OBJECT_TABLE, k) - base,
+              memberValueEnd(OBJECT_TABLE, k) - base,
+            );
+            if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = count;
+            else this.cacheWrite1h = count;
           }
         }
       }
@@ -165,44 +170,36 @@ export class UsageTokens {
 
   #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
-    switch (ke - ks) {
-      case 12:
-        if (keyIs(line, ks, ke, "input_tokens")) this.input = this.#count(line, vs, ve);
+    switch (keyIdOf(line, ks, ke)) {
+      case KEY.input_tokens:
+        this.input = this.#count(line, vs, ve);
         break;
-      case 13:
-        if (keyIs(line, ks, ke, "output_tokens")) this.output = this.#count(line, vs, ve);
+      case KEY.output_tokens:
+        this.output = this.#count(line, vs, ve);
         break;
-      case 14:
-        if (keyIs(line, ks, ke, "cache_creation")) {
-          this.cacheWrite5m = this.cacheWrite1h = 0;
-          const first = line[vs];
-          this.#breakdown = first === 0x7b || first === 0x5b;
-          if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
-            throw new SyntaxError("usage.cache_creation is not a well-formed object");
-          }
+      case KEY.cache_creation: {
+        this.cacheWrite5m = this.cacheWrite1h = 0;
+        const first = line[vs];
+        this.#breakdown = first === 0x7b || first === 0x5b;
+        if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
+          throw new SyntaxError("usage.cache_creation is not a well-formed object");
         }
         break;
-      case 23:
-        if (keyIs(line, ks, ke, "cache_read_input_tokens")) {
-          this.cacheRead = this.#count(line, vs, ve);
-        }
+      }
+      case KEY.cache_read_input_tokens:
+        this.cacheRead = this.#count(line, vs, ve);
         break;
-      case 27:
-        if (keyIs(line, ks, ke, "cache_creation_input_tokens")) {
-          this.#created = this.#count(line, vs, ve);
-        }
+      case KEY.cache_creation_input_tokens:
+        this.#created = this.#count(line, vs, ve);
         break;
     }
   };
 
   #visitBreakdown = (ks: number, ke: number, vs: number, ve: number): void => {
     const line = this.#line;
-    if (ke - ks !== 25) return;
-    if (keyIs(line, ks, ke, "ephemeral_5m_input_tokens")) {
-      this.cacheWrite5m = this.#count(line, vs, ve);
-    } else if (keyIs(line, ks, ke, "ephemeral_1h_input_tokens")) {
-      this.cacheWrite1h = this.#count(line, vs, ve);
-    }
+    const id = keyIdOf(line, ks, ke);
+    if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = this.#count(line, vs, ve);
+    else if (id === KEY.ephemeral_1h_input_tokens) this.cacheWrite1h = this.#count(line, vs, ve);
   };
 }
 

@@ -1,11 +1,14 @@
 /**
- * The whole trigger analysis on a corpus, as the §5 JSON document (analysis-spec §2, §3, §5).
+ * The whole trigger analysis on a corpus, as the `--json` document (docs/method.md, from Compaction
+ * time model to Steady-state optimum; docs/schema/analyze.schema.json).
  *
- * Choices where the spec leaves room, written down:
- * - ω comes from the corpus (§1) unless given; a corpus without uncached tokens uses 1.
+ * Choices where the method leaves room, written down (docs/method.md, Choices):
+ * - ω comes from the corpus (docs/method.md, Billing mix) unless given; a corpus without uncached
+ *   tokens uses 1.
  * - The time fit may fail (too few timed compactions); then `a` and `v` must both be given and
  *   the document says so (`fit.timeModelSource: "options"`, `fit.timeModelError`).
- * - The compaction model (G(C), P, β, c_post of §2) can be given by hand, part by part
+ * - The compaction model (G(C), P, β, c_post; docs/method.md, Summary-size model and
+ *   Post-compaction context) can be given by hand, part by part
  *   (`summaryTokens`, `postPrefix`, `beta`, `cPost`); a given part overrides the fitted one and
  *   the document says so (`fit.compactionModelSource`, and `fit.compactionModelError` when the
  *   corpus could not have given it). A given G is a constant: G(C) = G. This is how a corpus
@@ -98,7 +101,7 @@ export interface AnalyzeOptions {
    * win over them. @default {{}}
    */
   prices?: PriceOverrides;
-  /** ω; null takes it from the corpus (§1). @default {null} */
+  /** ω; null takes it from the corpus (docs/method.md, Billing mix). @default {null} */
   omega?: number | null;
   /** a, seconds per compaction input token; null takes it from the time fit. @default {null} */
   a?: number | null;
@@ -106,23 +109,23 @@ export interface AnalyzeOptions {
   v?: number | null;
   /**
    * G, summary tokens written by every compaction (≥ 0): G(C) = G for every trigger, in place
-   * of the fitted G(C) = g0 + g1·C; null fits G(C) on the corpus's compactions (§2).
+   * of the fitted G(C) = g0 + g1·C; null fits G(C) on the corpus's compactions.
    * @default {null}
    */
   summaryTokens?: number | null;
   /**
    * P, context tokens kept besides the summary after a compaction (≥ 0): R(C) = P + G(C); null
-   * takes the median of R_i − G_i over the corpus's compactions (§2). @default {null}
+   * takes the median of R_i − G_i over the corpus's compactions. @default {null}
    */
   postPrefix?: number | null;
   /**
    * β, cached share of the compaction input, 0…1; null takes the median β_i of the corpus's
-   * compactions (§2). @default {null}
+   * compactions. @default {null}
    */
   beta?: number | null;
   /**
    * c_post, cached share of the first request after a compaction, 0…1; null takes the median
-   * over the corpus's compactions (§2). @default {null}
+   * over the corpus's compactions. @default {null}
    */
   cPost?: number | null;
   /** Resampled workloads K. @default {100} */
@@ -151,8 +154,8 @@ export interface AnalyzeOptions {
   triggerStep?: number;
   /**
    * Cached share of a step after a real compaction: `"previous"` (c_{i−1}, the default; a
-   * documented deviation from analysis-spec §3, see the module notes) or `"kept"` (the spec's
-   * own c_i); see {@linkcode BuildStepsOptions}. @default {"previous"}
+   * documented choice, see the module notes and docs/method.md, Choices) or `"kept"` (the
+   * step's own c_i); see {@linkcode BuildStepsOptions}. @default {"previous"}
    */
   compactionStepShare?: BuildStepsOptions["compactionStepShare"];
   /**
@@ -174,7 +177,7 @@ export interface AnalyzeOptions {
 /** {@linkcode AnalyzeOptions} as the defaults hold them: there the block size is a number. */
 type AnalyzeDefaults = Omit<AnalyzeOptions, "blockSize"> & { blockSize?: number };
 
-/** Defaults of {@linkcode AnalyzeOptions} (the seed's analysis). */
+/** Defaults of {@linkcode AnalyzeOptions} (the published analysis's settings). */
 export const DEFAULT_ANALYZE_OPTIONS: Readonly<
   Required<Omit<AnalyzeDefaults, "onProgress" | "prices" | "cacheWrite5m" | "cacheWrite1h">>
 > = Object.freeze({
@@ -225,7 +228,7 @@ export interface ReplayPoint {
   observed: { costPerMillion: number; timeShare: number; compactions: number };
 }
 
-/** The §5 document of the trigger analysis. Numbers that are unknown are null. */
+/** The `--json` document of the trigger analysis. Numbers that are unknown are null. */
 export interface TriggerReport {
   /** Version of this document's layout. */
   schemaVersion: 1;
@@ -263,9 +266,9 @@ export interface TriggerReport {
     /** The context window given by option (null: not given). */
     contextWindow: number | null;
   };
-  /** The corpus summary of §5, without the reader's diagnostics (they follow at the end). */
+  /** The corpus summary, without the reader's diagnostics (they follow at the end). */
   corpus: Omit<CorpusSummary, "diagnostics">;
-  /** The compaction time fit (§2), the summary model and the replay's medians. */
+  /** The compaction time fit, the summary model and the replay's medians. */
   fit: {
     /** Where a and v came from: the fit, the options, or one from each. */
     timeModelSource: "fit" | "options" | "fit and options";
@@ -318,7 +321,7 @@ export interface TriggerReport {
   timeModel: { aSecondsPerToken: number; vTokensPerSecond: number };
   /** The curves, one point per trigger of the grid. */
   replay: ReplayPoint[];
-  /** What lets a reader trust the replay (§3 checks). */
+  /** What lets a reader trust the replay (docs/method.md, Checks). */
   checks: {
     observedBill: {
       costPerMillion: number;
@@ -448,7 +451,7 @@ export class MissingModelInputsError extends RangeError {
 
 /** The document plus what it was priced from, for faces that re-price (reports, notebooks). */
 export interface TriggerAnalysis {
-  /** The §5 document. */
+  /** The `--json` document. */
   report: TriggerReport;
   /** Token sums of every (workload, trigger) cell; workload 0 is the observed history. */
   sums: ReplaySums;
@@ -472,7 +475,7 @@ export interface TriggerAnalysis {
  *
  * @param corpus The reader's tables (one model).
  * @param options Prices, model overrides, resampling, grid, budget, window, threads.
- * @returns The §5 document, the replay sums, the pricing inputs and the steady-state inputs.
+ * @returns The `--json` document, the replay sums, the pricing inputs and the steady-state inputs.
  * @throws {MissingModelInputsError} (a RangeError) When the corpus cannot give some of a, v
  * (the time fit fails, or gives a < 0 or v ≤ 0) or of G, P, β, c_post (no compaction carries
  * what they need) and those are not given; it names all of them.

@@ -16,6 +16,7 @@
  * @module
  */
 import type { Corpus } from "../transcript/tables.ts";
+import type { PriceOverrides } from "../prices/resolve_prices.ts";
 import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import {
   type AnalyzeOptions,
@@ -105,11 +106,14 @@ export interface ModelsAnalysis {
  */
 export async function analyzeModels(
   corpora: readonly Corpus[],
-  options: AnalyzeOptions & { onModel?: (model: string, index: number, total: number) => void } =
-    {},
+  options: AnalyzeOptions & {
+    onModel?: (model: string, index: number, total: number) => void;
+    /** Prices per model (e.g. a prices file's per-model entries); wins over `prices`. */
+    pricesForModel?: (model: string) => PriceOverrides;
+  } = {},
   modelsWithoutSession: { model: string; requests: number }[] = [],
 ): Promise<ModelsAnalysis> {
-  const { onModel, onProgress: _p, ...given } = options;
+  const { onModel, onProgress: _p, pricesForModel, ...given } = options;
   const models: ModelEntry[] = [];
   const comparison: ModelComparisonRow[] = [];
   const analyses: (TriggerAnalysis | null)[] = [];
@@ -125,7 +129,11 @@ export async function analyzeModels(
     };
     let run: TriggerAnalysis;
     try {
-      run = await analyzeTrigger(corpus, options);
+      const { onModel: _m, pricesForModel: _f, ...shared } = options;
+      run = await analyzeTrigger(
+        corpus,
+        pricesForModel === undefined ? shared : { ...shared, prices: pricesForModel(corpus.model) },
+      );
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const missing = error instanceof MissingModelInputsError ? [...error.missing] : [];

@@ -17,7 +17,7 @@
  *
  * The replay's trigger is this threshold: it compacts before the first request whose context
  * reaches T. A measured compaction's C is the context at that request, so it lies above the
- * threshold by part of the last request's growth: the seed corpus's observed 267.9K (a median
+ * threshold by part of the last request's growth: the published corpus's observed 267.9K (a median
  * C) is what a 300,000 window gives (threshold 300,000 − 20,000 − 13,000 = 267,000, plus that
  * overshoot).
  *

@@ -1,6 +1,6 @@
 /**
  * How a workload cut one session into blocks: each step's growth in the workload's order with
- * the observed block it came from (analysis-spec §3). For the picture of the resampling.
+ * the observed block it came from (docs/method.md, Resampling). For the picture of the resampling.
  *
  * @module
  */

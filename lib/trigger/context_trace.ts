@@ -1,7 +1,7 @@
 /**
- * One session of one workload, step by step: the step rows in the workload's order, and the
- * context the session would carry request by request if it never compacted (analysis-spec §3).
- * For pictures of the resampling; the replay does not use these.
+ * One session of one workload, step by step: the step rows in the workload's order, and the context
+ * the session would carry request by request if it never compacted (docs/method.md, Replay). For
+ * pictures of the resampling; the replay does not use these.
  *
  * @module
  */

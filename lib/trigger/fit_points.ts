@@ -1,5 +1,6 @@
 /**
- * The points behind the compaction fits (analysis-spec §2), laid out for drawing: the timed
+ * The points behind the compaction fits (docs/method.md, Compaction time model and
+ * Summary-size model), laid out for drawing: the timed
  * compactions with the two-regressor fit's values and residuals, the three fitted lines, and
  * the compactions the summary-size model G(C) was fitted on.
  *

@@ -1,6 +1,6 @@
 /**
- * The check that a resampling keeps each session's total growth (analysis-spec §3: `permute`
- * must; the other methods need not).
+ * The check that a resampling keeps each session's total growth (docs/method.md, Checks:
+ * `permute` must; the other methods need not).
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * The compaction-trigger analysis (analysis-spec §2, §3, §5): cost model, compaction time and
+ * The compaction-trigger analysis (docs/method.md, from Compaction time model to
+ * Steady-state optimum): cost model, compaction time and
  * summary models, block-bootstrap workloads, replay at every trigger, re-pricing into curves
  * with percentile bands, the observed-bill checks and the steady-state T*.
  *

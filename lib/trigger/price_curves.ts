@@ -1,6 +1,7 @@
 /**
- * Re-pricing of replay sums into cost and time-share curves with percentile bands
- * (analysis-spec §3). Nothing is replayed: prices, β, a and v enter linearly.
+ * Re-pricing of replay sums into cost and time-share curves with percentile bands (docs/method.md,
+ * Cost per million tokens, Time share, Curves). Nothing is replayed: prices, β, a and v enter
+ * linearly.
  *
  * @module
  */

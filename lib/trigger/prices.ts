@@ -1,5 +1,6 @@
 /**
- * Prices of the cost model (analysis-spec §3), as ratios to the uncached input price.
+ * Prices of the cost model (docs/method.md, Cost per million tokens and Prices), as ratios to the
+ * uncached input price.
  *
  * @module
  */
@@ -60,7 +61,7 @@ export interface Prices {
  * for a model the price catalog does not know (lib/prices/resolve_prices.ts), not constants of
  * the cost formula.
  *
- * @example Prices in USD per million for the seed's model
+ * @example Prices in USD per million for the published figure's model
  * ```ts
  * import assert from "node:assert/strict";
  * import { DEFAULT_PRICES } from "./prices.ts";

@@ -1,6 +1,6 @@
 /**
  * Replay of workloads at triggers, keeping token sums so prices and v can change afterwards
- * (analysis-spec §3).
+ * (docs/method.md, Replay).
  *
  * @module
  */

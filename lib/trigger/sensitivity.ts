@@ -1,6 +1,6 @@
 /**
- * Sensitivity of the trigger curves (analysis-spec §3): α, ρ and v change only the pricing, so
- * the stored replay sums are re-priced for each value without replaying; the block size changes
+ * Sensitivity of the trigger curves (docs/method.md, Replay): α, ρ and v change only the pricing,
+ * so the stored replay sums are re-priced for each value without replaying; the block size changes
  * the workloads, so each value is resampled and replayed again.
  *
  * @module

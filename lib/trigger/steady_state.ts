@@ -2,7 +2,7 @@
  * The steady-state (economic order quantity) approximation of the best trigger.
  *
  * R and G in the formula are those of the compaction model the replay uses (docs/method.md,
- * Steady state): with a constant G(C) they are G and R = P + G; with a line, G(T*) and
+ * Steady-state optimum): with a constant G(C) they are G and R = P + G; with a line, G(T*) and
  * R(T*) = P + G(T*), so T* solves a fixed point, found by iterating the formula from the given
  * R and G.
  *

@@ -1,17 +1,16 @@
 /**
- * The step columns of analysis-spec §3, laid over the request table's rows.
+ * The step columns (docs/method.md, Steps), laid over the request table's rows.
  *
- * Deviation from analysis-spec §3, written down: a step that crosses a real compaction gets the
- * cached share c_{i−1} of the request before it (`compactionStepShare: "previous"`, the
- * default), not its own c_i as §3 says (`"kept"`, still selectable). Why: where the replay does
- * not compact at that step (a real compaction below the replayed trigger), §3's rule bills a
- * whole pre-compaction context C at the low cached share (≈ 0.3) that the real compaction left
- * behind, while without a compaction the cache would have been warm. On the full synthetic
- * corpus (`deno task analyze data-synthetic/full`, generator 1.0.2, seed 1) the replay of the
- * observed history at the observed trigger is 1.0555× the observed bill with `"kept"`, failing
- * the issue's acceptance check (within 5%), and 1.0043× with `"previous"`. A replay that does
- * compact at that step bills it with c_post under either rule, so the choice only matters where
- * the replayed history and the real one part ways.
+ * A choice, written down (docs/method.md, Choices): a step that crosses a real compaction gets
+ * the cached share c_{i−1} of the request before it (`compactionStepShare: "previous"`, the
+ * default), not its own c_i (`"kept"`, the reproduced method's rule, still selectable). Why:
+ * where the replay does not compact at that step (a real compaction below the replayed trigger),
+ * `"kept"` bills a whole pre-compaction context C at the low cached share that the real
+ * compaction left behind, while without a compaction the cache would have been warm, and the
+ * replay of the observed history at the observed trigger then lands above the observed bill
+ * (compare `deno task analyze data-synthetic/full` with and without `--compaction-step-share
+ * kept`). A replay that does compact at that step bills it with c_post under either rule, so the
+ * choice only matters where the replayed history and the real one part ways.
  *
  * @module
  */
@@ -48,11 +47,11 @@ export interface StepColumns {
 /** Options of {@linkcode buildSteps}. */
 export interface BuildStepsOptions {
   /**
-   * Cached share of a step that follows a real compaction. `"previous"` (the default, a
-   * documented deviation from analysis-spec §3; see the module notes): c_{i−1}, the warm share
-   * the request would have had had the compaction not happened. `"kept"` (analysis-spec §3
-   * literally): its own c_i, which is low because the real compaction emptied the cache. A
-   * replay that does compact at that step uses c_post either way.
+   * Cached share of a step that follows a real compaction. `"previous"` (the default, a documented
+   * choice; see the module notes): c_{i−1}, the warm share the request would have had had the
+   * compaction not happened. `"kept"` (the reproduced method's rule): its own c_i, which is low
+   * because the real compaction emptied the cache. A replay that does compact at that step uses
+   * c_post either way.
    *
    * @default {"previous"}
    */
@@ -95,7 +94,7 @@ export const DEFAULT_BUILD_STEPS_OPTIONS: Required<BuildStepsOptions> = {
  * assert.deepEqual([...steps.growth], [100, 150, 50]); // 300 − 250 = 50 before the compaction
  * assert.deepEqual([...steps.cachedShare], [0, 0.5, 0.5]); // default "previous": c₁ = 0.5
  * const spec = buildSteps(corpus, { compactionStepShare: "kept" });
- * assert.deepEqual([...spec.cachedShare], [0, 0.5, 0.2]); // §3 literally: its own c₂ = 0.2
+ * assert.deepEqual([...spec.cachedShare], [0, 0.5, 0.2]); // "kept": its own c₂ = 0.2
  * ```
  */
 export function buildSteps(

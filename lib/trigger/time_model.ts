@@ -1,5 +1,5 @@
 /**
- * The compaction time model t_c = a·C + G/v (analysis-spec §2).
+ * The compaction time model t_c = a·C + G/v (docs/method.md, Compaction time model).
  *
  * @module
  */

@@ -38,7 +38,7 @@ export const MIN_DEFAULT_TRIGGER = 10_000;
  * @param options Bounds and spacing given by option (undefined or null: the default).
  * @returns from, to and step, tokens.
  *
- * @example The committed sample's 16.3K and the seed's 267.9K
+ * @example The committed sample's 16.3K and the published corpus's 267.9K
  * ```ts
  * import assert from "node:assert/strict";
  * import { coveringTriggerGrid } from "./trigger_grid.ts";

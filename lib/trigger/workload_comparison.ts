@@ -1,7 +1,7 @@
 /**
- * Workloads side by side (analysis-spec §3): what a resampled workload keeps of the observed
- * history (steps, growth, work time) and what it changes (how high the context climbs, when it
- * compacts, what it costs at one trigger).
+ * Workloads side by side (docs/method.md, Resampling): what a resampled workload keeps of the
+ * observed history (steps, growth, work time) and what it changes (how high the context climbs,
+ * when it compacts, what it costs at one trigger).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Workloads: the observed history and its block-bootstrap resamples (analysis-spec §3).
+ * Workloads: the observed history and its block-bootstrap resamples (docs/method.md, Resampling).
  *
  * @module
  */

@@ -129,37 +129,43 @@ Deno.test("schema: a broken analyze document is rejected", async () => {
   assertInvalid("analyze", noReplay, /"missingProperty": "models"/);
 });
 
-Deno.test("schema: analyze --json --model all, once the per-model view exists", async () => {
+Deno.test("schema: analyze --json --model all matches, a broken entry does not", async () => {
   const run = await runJson("analyze", ["--model", "all", "--workloads", "5", SAMPLE]);
-  if (run.code !== 0) {
-    // Before the per-model view, "all" is just a model with no request: an empty sample.
-    assert.equal(run.code, 1, run.stderr);
-    console.warn("schema_test: --model all gives no document yet; per-model schema not exercised");
-    return;
-  }
+  assert.equal(run.code, 0, run.stderr);
   assertValid("analyze", run.doc);
+  // The layout (lib/trigger/analyze_models.ts): { schemaVersion, options, models: [{ model,
+  // analysis } | { model, error }], comparison, modelsWithoutSession }. The sample holds one
+  // model with compactions and others without, so both kinds of entry are in it.
+  const doc = run.doc as { models: Record<string, unknown>[]; comparison: object[] };
+  const failed = doc.models.findIndex((m) => "error" in m);
+  assert.ok(failed >= 0, "the sample has a model that cannot be analysed on its own");
+  assert.ok(doc.models.some((m) => "analysis" in m), "and one that can");
+  const noError = structuredClone(doc);
+  delete noError.models[failed].error;
+  assertInvalid("analyze", noError, /"keyword": "oneOf"/);
+  // Every comparison row carries every column (null where unknown).
+  const shortRow = structuredClone(doc) as { comparison: Record<string, unknown>[] };
+  delete shortRow.comparison[0].tStarTokens;
+  assertInvalid("analyze", shortRow, /"missingProperty": "tStarTokens"/);
 });
 
-Deno.test("schema: the per-model layout, built from a real analysis, and a broken entry", async () => {
-  // The --model all layout (lib/trigger/analyze_models.ts): { schemaVersion, options, models:
-  // [{ model, analysis } | { model, error }], comparison, modelsWithoutSession }. Until the CLI
-  // gives it on this branch, a real single-model document stands in as the analysis.
+Deno.test("schema: fields every analysis writes are required", async () => {
   const run = await runJson("analyze", ["--workloads", "5", SAMPLE]);
   assert.equal(run.code, 0, run.stderr);
-  const doc = {
-    schemaVersion: 1,
-    options: { model: "all" },
-    models: [
-      { model: "claude-opus-5-5", analysis: run.doc },
-      { model: "claude-haiku-4-5", error: { message: "no compaction", missing: ["a", "v"] } },
-    ],
-    comparison: [{ model: "claude-opus-5-5", sessions: 56, requests: 2000, error: null }],
-    modelsWithoutSession: [],
-  };
-  assertValid("analyze", doc);
-  const broken = structuredClone(doc) as { models: Record<string, unknown>[] };
-  delete broken.models[1].error;
-  assertInvalid("analyze", broken, /"keyword": "oneOf"/);
+  const doc = run.doc as Record<string, Record<string, unknown>>;
+  for (
+    const [block, field] of [
+      ["recommendation", "settings"],
+      ["recommendation", "budgetError"],
+      ["prices", "sources"],
+      ["steadyState", "argminSpread"],
+      ["options", "maxTimeShare"],
+    ]
+  ) {
+    const broken = structuredClone(doc);
+    delete broken[block][field];
+    assertInvalid("analyze", broken, new RegExp(`"missingProperty": "${field}"`));
+  }
 });
 
 Deno.test("schema: measure --json on the sample matches, a broken one does not", async () => {

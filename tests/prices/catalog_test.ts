@@ -86,7 +86,7 @@ Deno.test("Claude Sonnet 4.5 has a tier above 200K input tokens, as factors of i
   assert.equal(r.tierThresholdTokens, 200_000);
 });
 
-Deno.test("unknown models take the defaults, the seed's model the seed's values; options win", () => {
+Deno.test("unknown models take the defaults, the published model its values; options win", () => {
   const unknown = resolvePrices("m");
   assert.deepEqual(
     [unknown.prices.alpha, unknown.prices.rho, unknown.prices.inputUsdPerMillion],

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { type FileMeasurement, FileMeasurer } from "../../lib/readcost/file_measure.ts";
 import { discoverTranscripts } from "../../lib/transcript/discover.ts";
 import { readLines, splitLines } from "../../lib/transcript/jsonl.ts";
-import { inScanMemory } from "../../lib/transcript/wasm_scanner.ts";
+import { inScanMemory } from "../../lib/transcript/_wasm_scanner.ts";
 import { randomTranscript, RecordWriter } from "./_random_records.ts";
 
 const SAMPLE = join(import.meta.dirname!, "../../data-synthetic/sample");

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { replaySumsFromData, reportData } from "../../lib/report/report_data.ts";
 import { fixtureInputs, fixtureSums } from "./_fixture.ts";
+import { priceCurves } from "../../lib/trigger/price_curves.ts";
 
 const context = { model: "m", steadyState: null, observedTrigger: 267_900 };
 
@@ -36,4 +37,54 @@ Deno.test("reportData and replaySumsFromData: wrong lengths are RangeErrors nami
     () => replaySumsFromData({ sums: { ...data.sums, workloads: 4 } }),
     RangeError,
   );
+});
+
+Deno.test("reportData: a tiered model's prices and tier sums survive JSON and re-price alike", () => {
+  const flat = fixtureSums();
+  const cells = flat.workloads * flat.triggers.length;
+  // Above 200K: a fifth of each cell's context and cached tokens, a tenth of its output share,
+  // and half of the compaction sums (made-up shares; only the round trip is under test).
+  const part = (column: Float64Array, share: number) => column.map((v) => v * share);
+  const sums = {
+    ...flat,
+    tiers: {
+      thresholds: Float64Array.of(200_000),
+      contextTokens: part(flat.contextTokens, 0.2),
+      cachedTokens: part(flat.cachedTokens, 0.2),
+      outputTokens: new Float64Array(cells).fill(100),
+      compactionInputTokens: part(flat.compactionInputTokens, 0.5),
+      summaryTokens: part(flat.summaryTokens, 0.5),
+    },
+  };
+  const base = fixtureInputs();
+  const tier = {
+    aboveInputTokens: 200_000,
+    input: 2,
+    cacheWrite5m: 2,
+    cacheWrite1h: 2,
+    cacheRead: 2,
+    output: 1.5,
+    uncached: 2,
+  };
+  const inputs = {
+    ...base,
+    prices: { ...base.prices, cacheWrite5m: 1.25, cacheWrite1h: 2, tiers: [tier] },
+  };
+  const data = JSON.parse(JSON.stringify(reportData(sums, inputs, context)));
+  assert.deepEqual(data.inputs.prices.tiers, [tier]);
+  assert.equal(data.inputs.prices.cacheWrite1h, 2);
+  assert.deepEqual(data.sums.tiers.thresholds, [200_000]);
+  const back = replaySumsFromData(data);
+  assert.deepEqual(back, sums);
+  const fromPage = priceCurves(back, data.inputs);
+  const fromAnalysis = priceCurves(sums, inputs);
+  assert.deepEqual(fromPage.costPerMillion.mean, fromAnalysis.costPerMillion.mean);
+  // The tier matters: without it every cell is cheaper.
+  const flatCurves = priceCurves(flat, base);
+  for (let i = 0; i < flat.triggers.length; i++) {
+    assert.ok(fromPage.costPerMillion.mean[i] > flatCurves.costPerMillion.mean[i]);
+  }
+  // A flat model's data carries no tier fields.
+  assert.equal(reportData(flat, base, context).sums.tiers, undefined);
+  assert.equal(reportData(flat, base, context).inputs.prices.tiers, undefined);
 });

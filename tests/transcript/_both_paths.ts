@@ -6,13 +6,9 @@
  */
 
 import assert from "node:assert/strict";
-import {
-  assembleCorpus,
-  type AssembleOptions,
-  type Corpus,
-  corpusFromText,
-  FileParser,
-} from "../../lib/transcript/mod.ts";
+import { type AssembleOptions, type Corpus, corpusFromText } from "../../lib/transcript/mod.ts";
+import { assembleCorpus } from "../../lib/transcript/assemble_corpus.ts";
+import { FileParser } from "../../lib/transcript/parse_file.ts";
 
 const encoder = new TextEncoder();
 

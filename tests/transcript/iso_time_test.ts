@@ -11,10 +11,10 @@ import assert from "node:assert/strict";
 import { isoTimeMs } from "../../lib/transcript/iso_time.ts";
 import {
   acquireRegion,
+  regionMemory,
   releaseRegion,
-  scanBytes,
   wasmIsoTimeMs,
-} from "../../lib/transcript/wasm_scanner.ts";
+} from "../../lib/transcript/_wasm_scanner.ts";
 import { int, mulberry32 } from "./_random.ts";
 
 const encoder = new TextEncoder();
@@ -56,8 +56,8 @@ function check(json: string): void {
   // The same line in the scanner's memory, where the WebAssembly fast path answers.
   const region = acquireRegion(line.length);
   try {
-    scanBytes().set(line, region.offset);
-    const view = scanBytes().subarray(region.offset, region.offset + line.length);
+    regionMemory().set(line, region.offset);
+    const view = regionMemory().subarray(region.offset, region.offset + line.length);
     assert.equal(isoTimeMs(view, start, start + alone.length), expected, `in scan memory ${json}`);
   } finally {
     releaseRegion(region);
@@ -222,7 +222,7 @@ Deno.test("wasmIsoTimeMs answers the strict forms itself and NaN for the rest", 
     const bytes = encoder.encode(json);
     const region = acquireRegion(bytes.length);
     try {
-      scanBytes().set(bytes, region.offset);
+      regionMemory().set(bytes, region.offset);
       assert.equal(wasmIsoTimeMs(region.offset, region.offset + bytes.length), expected, json);
     } finally {
       releaseRegion(region);

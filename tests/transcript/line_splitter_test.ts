@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { LineSplitter, readLines, splitLines } from "../../lib/transcript/jsonl.ts";
-import { acquireRegion, releaseRegion, scanBytes } from "../../lib/transcript/wasm_scanner.ts";
+import { acquireRegion, regionMemory, releaseRegion } from "../../lib/transcript/_wasm_scanner.ts";
 import { int, mulberry32, type Rand } from "./_random.ts";
 
 const encoder = new TextEncoder();
@@ -246,7 +246,7 @@ Deno.test("LineSplitter: a handler that runs splitLines itself (regions stack)",
   // Each outer line lists inner lines separated by "|"; the handler splits a copy of it. The
   // third outer line's inner input is larger than the whole memory so far, so the memory grows
   // (and the outer splitter's view is replaced) while the outer splitter is inside its loop.
-  const count = Math.ceil(scanBytes().length / 100) + 10;
+  const count = Math.ceil(regionMemory().length / 100) + 10;
   const big = Array.from({ length: count }, (_, i) => `${i}:${"b".repeat(95)}`).join("|");
   let grew = 0;
   const outerText = ["a|b|c", "", "d||e", big, "f"].join("\n");
@@ -262,7 +262,7 @@ Deno.test("LineSplitter: a handler that runs splitLines itself (regions stack)",
       lines.push([k, decoder.decode(b.subarray(s, e))]);
     });
     inner.push(lines);
-    if (bytes.buffer !== scanBytes().buffer) grew++;
+    if (bytes.buffer !== regionMemory().buffer) grew++;
   });
   assert.deepEqual(outer, expectedOuter.lines);
   assert.equal(result.lines, 4);
@@ -346,6 +346,6 @@ Deno.test("LineSplitter: close() is safe twice, after finish() and before any in
   assert.ok(nextRegionOffset() > high.offset);
   releaseRegion(high);
   assert.equal(nextRegionOffset(), before);
-  // The memory views handed out stay usable (scanBytes re-fetches after growth).
-  assert.ok(scanBytes().length >= before);
+  // The memory views handed out stay usable (regionMemory re-fetches after growth).
+  assert.ok(regionMemory().length >= before);
 });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { LineSplitter, MAX_LINE_BYTES, readLines, splitLines } from "../../lib/transcript/jsonl.ts";
-import { scanBytes } from "../../lib/transcript/wasm_scanner.ts";
+import { regionMemory } from "../../lib/transcript/_wasm_scanner.ts";
 import { readCorpus } from "../../lib/transcript/read_corpus.ts";
 import { measureReadCost } from "../../lib/readcost/measure_paths.ts";
 
@@ -44,7 +44,7 @@ Deno.test("LineSplitter: a line over maxLineBytes is skipped and counted; the re
 });
 
 Deno.test("LineSplitter: memory stays bounded by the limit, not by the line", () => {
-  const before = scanBytes().byteLength;
+  const before = regionMemory().byteLength;
   const splitter = new LineSplitter(() => assert.fail("no line is complete"), {
     chunkBytes: 1 << 16,
     maxLineBytes: 1 << 16,
@@ -54,7 +54,10 @@ Deno.test("LineSplitter: memory stays bounded by the limit, not by the line", ()
   splitter.finish();
   assert.equal(splitter.oversizedLines, 1);
   // Without the limit the region doubled up to 64 MiB; with it, it never passes 128 KiB.
-  assert.ok(scanBytes().byteLength - before <= 1 << 20, `grew ${scanBytes().byteLength - before}`);
+  assert.ok(
+    regionMemory().byteLength - before <= 1 << 20,
+    `grew ${regionMemory().byteLength - before}`,
+  );
 });
 
 Deno.test("readLines, readCorpus and measure: a line over the real 128 MiB limit in a sparse file", async () => {
@@ -73,11 +76,11 @@ Deno.test("readLines, readCorpus and measure: a line over the real 128 MiB limit
     // 130 MiB of zeros (a hole), then a newline and a second record.
     await Deno.truncate(path, 130 * 1024 * 1024);
     await Deno.writeTextFile(path, "\n" + line(2) + "\n", { append: true });
-    const before = scanBytes().byteLength;
+    const before = regionMemory().byteLength;
     const read = await readLines(path, () => {});
     assert.equal(MAX_LINE_BYTES, 128 * 1024 * 1024);
     assert.deepEqual([read.lines, read.oversizedLines, read.blankLines], [2, 1, 0]);
-    assert.ok(scanBytes().byteLength - before <= MAX_LINE_BYTES + (1 << 20));
+    assert.ok(regionMemory().byteLength - before <= MAX_LINE_BYTES + (1 << 20));
     const corpus = await readCorpus([dir]);
     assert.equal(corpus.requests.length, 2);
     assert.equal(corpus.diagnostics.oversizedLines, 1);

@@ -1,12 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  corpusFromText,
-  FileParser,
-  LineSplitter,
-  readCorpus,
-  splitLines,
-  summarizeCorpus,
-} from "../../lib/transcript/mod.ts";
+import { corpusFromText, readCorpus, summarizeCorpus } from "../../lib/transcript/mod.ts";
+import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import { fixtureFiles, writeFixture } from "./fixture.ts";
 
 // All expected values below are worked out by hand from tests/transcript/fixture.ts.

@@ -23,7 +23,7 @@ import {
   toolUsesOf,
 } from "../../lib/transcript/tool_calls.ts";
 import { splitLines } from "../../lib/transcript/jsonl.ts";
-import { inScanMemory } from "../../lib/transcript/wasm_scanner.ts";
+import { inScanMemory } from "../../lib/transcript/_wasm_scanner.ts";
 
 const encoder = new TextEncoder();
 

@@ -9,12 +9,12 @@
  *
  * Values JSON.parse rejects are generated only where UsageTokens reads a value (the five counts
  * and the two cache_creation counts): elsewhere the byte scanner checks structure only, by design
- * (see lib/transcript/json_scan.ts).
+ * (see lib/transcript/_json_scan.ts).
  */
 
 import assert from "node:assert/strict";
 import { UsageTokens } from "../../lib/transcript/usage_scan.ts";
-import { acquireRegion, releaseRegion, scanBytes } from "../../lib/transcript/wasm_scanner.ts";
+import { acquireRegion, regionMemory, releaseRegion } from "../../lib/transcript/_wasm_scanner.ts";
 import { int, mulberry32, type Rand } from "./_random.ts";
 
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)];
@@ -85,8 +85,8 @@ function check(json: string): Expected {
   assert.deepEqual(readAt(line, 20, 20 + alone.length), expected, `embedded ${json}`);
   const region = acquireRegion(alone.length + 8);
   try {
-    scanBytes().set(alone, region.offset + 3);
-    const view = scanBytes().subarray(region.offset + 3, region.offset + 3 + alone.length);
+    regionMemory().set(alone, region.offset + 3);
+    const view = regionMemory().subarray(region.offset + 3, region.offset + 3 + alone.length);
     assert.deepEqual(readAt(view, 0, view.length), expected, `in wasm memory ${json}`);
   } finally {
     releaseRegion(region);

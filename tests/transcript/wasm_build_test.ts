@@ -40,7 +40,7 @@ Deno.test({
 });
 
 Deno.test("wasm build: the embedded module is a WebAssembly binary that exports the scanner", async () => {
-  // Expected by hand: the "\0asm" magic, version 1, and the functions wasm_scanner.ts uses.
+  // Expected by hand: the "\0asm" magic, version 1, and the functions _wasm_scanner.ts uses.
   const { SCAN_WASM_BASE64 } = await import("../../lib/transcript/wasm/scan_wasm.ts");
   const bytes = Uint8Array.from(atob(SCAN_WASM_BASE64), (c) => c.charCodeAt(0));
   assert.deepEqual([...bytes.subarray(0, 8)], [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -84,4 +84,69 @@ Deno.test("wasm build: scan.wat's key_id is the one generated from key_ids.ts", 
     withKeyIds(wat) === wat,
     "scan.wat's key_id is out of date: run `deno task build-wasm`",
   );
+});
+
+Deno.test("wasm build: _scan_layout.ts is the one generated from scan.wat's layout globals", async () => {
+  // Expected: layoutSource of the checked-in scan.wat reproduces the checked-in file byte for
+  // byte (the generator is the source; no wat2wasm needed).
+  const { layoutSource } = await import("../../lib/transcript/wasm/build.ts");
+  const wat = await Deno.readTextFile(
+    new URL("../../lib/transcript/wasm/scan.wat", import.meta.url),
+  );
+  const generated = await Deno.readTextFile(
+    new URL("../../lib/transcript/wasm/_scan_layout.ts", import.meta.url),
+  );
+  assert.ok(
+    layoutSource(wat) === generated,
+    "lib/transcript/wasm/_scan_layout.ts is out of date: run `deno task build-wasm`",
+  );
+});
+
+Deno.test("wasm build: a layout literal that disagrees with its global is refused", async () => {
+  // Expected by hand: the data segment at 33025 is not ESCAPE_LENGTHS (33024); a depth limit of
+  // 100 is not BRACKET_STACK_BYTES (32768). Both must throw, naming the literal.
+  const { scanLayout } = await import("../../lib/transcript/wasm/build.ts");
+  const layout = ";; BEGIN layout\n  (global $ESCAPE_LENGTHS i32 (i32.const 33024))\n" +
+    "  (global $BRACKET_STACK_BYTES i32 (i32.const 32768))\n;; END layout\n";
+  assert.deepEqual([...scanLayout(layout + '(data (i32.const 33024) "")')], [
+    ["ESCAPE_LENGTHS", 33024],
+    ["BRACKET_STACK_BYTES", 32768],
+  ]);
+  assert.throws(() => scanLayout(layout + '(data (i32.const 33025) "")'), /ESCAPE_LENGTHS/);
+  assert.throws(
+    () => scanLayout(layout + "(i32.ge_u (local.get $depth) (i32.const 100))"),
+    /BRACKET_STACK_BYTES/,
+  );
+  assert.throws(() => scanLayout("(module)"), /layout markers not found/);
+});
+
+Deno.test("wasm build: the scanner's memory layout leaves no two areas overlapping", async () => {
+  // Expected from scan.wat's documented sizes: each area [start, start + size) ends at or before
+  // the next one starts, and data starts after all of them. Sizes: counts 4 bytes, escape table
+  // 256, key ids 1 per member, slots 25 × 8, tables 16 per member.
+  const L = await import("../../lib/transcript/wasm/_scan_layout.ts");
+  const areas: [string, number, number][] = [
+    ["bracket stack", 0, L.BRACKET_STACK_BYTES],
+    ["record count", L.RECORD_COUNT, 4],
+    ["message count", L.MESSAGE_COUNT, 4],
+    ["object count", L.OBJECT_COUNT, 4],
+    ["escaped-key flag", L.ESCAPED_KEY, 4],
+    ["escape lengths", L.ESCAPE_LENGTHS, 256],
+    ["record key ids", L.RECORD_KEY_IDS, L.RECORD_MEMBERS_MAX],
+    ["message key ids", L.MESSAGE_KEY_IDS, L.RECORD_MEMBERS_MAX],
+    ["object key ids", L.OBJECT_KEY_IDS, L.OBJECT_MEMBERS_MAX],
+    ["record slots", L.RECORD_SLOTS, 200],
+    ["message slots", L.MESSAGE_SLOTS, 200],
+    ["object slots", L.OBJECT_SLOTS, 200],
+    ["object table", L.OBJECT_TABLE, 16 * L.OBJECT_MEMBERS_MAX],
+    ["record table", L.RECORD_TABLE, 16 * L.RECORD_MEMBERS_MAX],
+    ["message table", L.MESSAGE_TABLE, 16 * L.RECORD_MEMBERS_MAX],
+  ];
+  areas.sort((a, b) => a[1] - b[1]);
+  for (let i = 1; i < areas.length; i++) {
+    const [name, start, size] = areas[i - 1];
+    assert.ok(start + size <= areas[i][1], `${name} overlaps ${areas[i][0]}`);
+  }
+  const [, lastStart, lastSize] = areas[areas.length - 1];
+  assert.ok(lastStart + lastSize <= L.DATA_START);
 });

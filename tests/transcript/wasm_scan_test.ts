@@ -1,7 +1,7 @@
 /**
  * Differential tests of the WebAssembly scanner against the JavaScript reference.
  *
- * Every expected value here comes from the JavaScript loops of lib/transcript/json_scan.ts run on
+ * Every expected value here comes from the JavaScript loops of lib/transcript/_json_scan.ts run on
  * a plain copy of the bytes (a copy is never in the scanner's memory, so those calls take the
  * JavaScript path), from a byte-by-byte loop written in this file, or from
  * `Uint8Array.prototype.indexOf`. The same bytes are then put into the scanner's memory and the
@@ -11,24 +11,27 @@
  */
 
 import assert from "node:assert/strict";
-import { forEachMember, skipString, skipValue } from "../../lib/transcript/json_scan.ts";
+import { forEachMember, skipString, skipValue } from "../../lib/transcript/_json_scan.ts";
 import {
   acquireRegion,
+  copySlots,
   inScanMemory,
-  MESSAGE_COUNT_INDEX,
-  MESSAGE_SLOTS_INDEX,
-  MESSAGE_TABLE_INDEX,
-  RECORD_COUNT_INDEX,
-  RECORD_SLOTS_INDEX,
-  RECORD_TABLE_INDEX,
+  memberCount,
+  memberKeyEnd,
+  memberKeyStart,
+  memberValueEnd,
+  memberValueStart,
+  MESSAGE_TABLE,
+  RECORD_TABLE,
+  regionMemory,
   releaseRegion,
-  scanBytes,
-  scanInts,
+  type ScanTable,
+  SLOT_COUNT,
   wasmIndexOf,
   wasmScanRecord,
   wasmSkipValue,
   wasmStringEnd,
-} from "../../lib/transcript/wasm_scanner.ts";
+} from "../../lib/transcript/_wasm_scanner.ts";
 import { int, mulberry32, type Rand } from "./_random.ts";
 import { KEY, KEY_IDS } from "../../lib/transcript/wasm/key_ids.ts";
 
@@ -53,11 +56,11 @@ function inWasm<T>(
   const size = shift + bytes.length + 64;
   const region = acquireRegion(size);
   try {
-    const memory = scanBytes();
+    const memory = regionMemory();
     for (let i = 0; i < size; i++) memory[region.offset + i] = i & 1 ? QUOTE : 0x5c;
     memory.set(bytes, region.offset + shift);
     const base = region.offset + shift;
-    const view = scanBytes().subarray(base, base + bytes.length);
+    const view = regionMemory().subarray(base, base + bytes.length);
     assert.ok(inScanMemory(view));
     return body(view, base);
   } finally {
@@ -65,7 +68,7 @@ function inWasm<T>(
   }
 }
 
-/** The reference string end: the byte loop json_scan.ts documents (from a non-escape position). */
+/** The reference string end: the byte loop _json_scan.ts documents (from a non-escape position). */
 function byteLoopStringEnd(bytes: Uint8Array, pos: number, end: number): number {
   let i = pos;
   while (i < end) {
@@ -125,32 +128,35 @@ function wasmRecord(view: Uint8Array, base: number): {
   message: Member[] | null;
 } {
   const end = wasmScanRecord(base, base + view.length);
-  const ints = scanInts();
-  const read = (at: number, count: number): Member[] => {
+  const read = (table: ScanTable, count: number): Member[] => {
     const out: Member[] = [];
     for (let k = 0; k < count; k++) {
-      const i = at + 4 * k;
-      out.push([ints[i] - base, ints[i + 1] - base, ints[i + 2] - base, ints[i + 3] - base]);
+      out.push([
+        memberKeyStart(table, k) - base,
+        memberKeyEnd(table, k) - base,
+        memberValueStart(table, k) - base,
+        memberValueEnd(table, k) - base,
+      ]);
     }
     return out;
   };
-  const messageCount = ints[MESSAGE_COUNT_INDEX];
+  const messageCount = memberCount(MESSAGE_TABLE);
   return {
     end: end < 0 ? end : end - base,
-    record: read(RECORD_TABLE_INDEX, ints[RECORD_COUNT_INDEX]),
-    message: messageCount < 0 ? null : read(MESSAGE_TABLE_INDEX, messageCount),
+    record: read(RECORD_TABLE, memberCount(RECORD_TABLE)),
+    message: messageCount < 0 ? null : read(MESSAGE_TABLE, messageCount),
   };
 }
 
 /**
- * The slot table at `index` must hold, for every key id, the value range of the last member of
+ * The slot table of `table` must hold, for every key id, the value range of the last member of
  * `members` with that raw key (a record's `message` only when its value is an object), -1 for ids
  * that do not occur. The reference names keys by their raw bytes, as the scan does.
  */
 function checkSlots(
   line: Uint8Array,
   base: number,
-  index: number,
+  table: ScanTable,
   members: Member[],
   record: boolean,
 ): void {
@@ -162,11 +168,10 @@ function checkSlots(
     expected.set(id, [vs, ve]);
   }
   if (expected.size > 0) slotTables++;
-  const ints = scanInts();
+  const slots = new Int32Array(2 * SLOT_COUNT);
+  copySlots(table, slots, 0, base);
   for (let id = 1; id <= KEY_IDS.length; id++) {
-    const start = ints[index + 2 * id];
-    const end = ints[index + 2 * id + 1];
-    const got: [number, number] = start < 0 ? [-1, -1] : [start - base, end - base];
+    const got: [number, number] = [slots[2 * id], slots[2 * id + 1]];
     const want = expected.get(id) ?? [-1, -1];
     if (got[0] !== want[0] || got[1] !== want[1]) {
       assert.deepEqual(got, want, `slot ${KEY_IDS[id - 1]} of ${show(line)}`);
@@ -247,8 +252,8 @@ function checkLine(bytes: Uint8Array, shift: number, deep: boolean): void {
         if (!message || !sameMembers(got.record, ref.record.record)) {
           assert.deepEqual(got, ref.record, `scan_record tables ${show(bytes)}`);
         }
-        checkSlots(plain, base, RECORD_SLOTS_INDEX, ref.record.record, true);
-        checkSlots(plain, base, MESSAGE_SLOTS_INDEX, ref.record.message ?? [], false);
+        checkSlots(plain, base, RECORD_TABLE, ref.record.record, true);
+        checkSlots(plain, base, MESSAGE_TABLE, ref.record.message ?? [], false);
       }
     }
   });

@@ -1,6 +1,12 @@
 /**
- * Test reference: the replay of analysis-spec §3 written step by step (every session, every
- * trigger, every step), the straightforward loop the library's closed-form replay must match.
+ * Test reference: the replay written as the naive loop it defines (docs/method.md, Replay):
+ * for every workload, every trigger, every session, request by request, the context is updated,
+ * a compaction happens when it reaches the trigger, and each request's tokens are added to plain
+ * running sums. It shares nothing with the library's replay: no pre-pass (no per-session peaks
+ * or compaction-free sums reused across triggers), no prefix sums, no compensated sums, no
+ * helper imported from lib/ (only the types of the contract). Plain summation of a few thousand
+ * positive terms of up to ~1e6 stays within ~1e-12 relative of the exact sum, well inside the
+ * 1e-9 the tests allow.
  *
  * @module
  */
@@ -8,7 +14,14 @@ import type { BlockPlan } from "../../lib/stats/block_resample.ts";
 import type { ReplayOptions, ReplaySums } from "../../lib/trigger/replay.ts";
 import type { StepColumns } from "../../lib/trigger/steps.ts";
 
-/** Same contract as replayWorkloads. */
+/**
+ * Same contract as replayWorkloads, tier sums included when `options.tierThresholds` has any.
+ *
+ * @param steps Step columns.
+ * @param plans Workload plans (each covers every session's steps).
+ * @param options Triggers, compaction model, tier thresholds.
+ * @returns The sums, each a plain sum over the replayed requests.
+ */
 export function stepwiseReplay(
   steps: StepColumns,
   plans: BlockPlan[],
@@ -20,11 +33,12 @@ export function stepwiseReplay(
       throw new RangeError(`Cannot replay: triggers must be positive token counts, got ${t}`);
     }
   }
+  const thresholds = Float64Array.from(options.tierThresholds ?? []);
   const { g0, g1, postPrefix, cPost } = options.model;
   const gMin = Math.max(0, options.model.minSummaryTokens ?? 0);
   const nK = plans.length;
   const nT = triggers.length;
-  const nS = steps.sessions;
+  const nJ = thresholds.length;
   const cells = nK * nT;
   const out: ReplaySums = {
     workloads: nK,
@@ -37,107 +51,67 @@ export function stepwiseReplay(
     outputTokens: new Float64Array(nK),
     workSeconds: new Float64Array(nK),
   };
-  const growth = steps.growth;
-  const share = steps.cachedShare;
-  const output = steps.output;
-  const gap = steps.gapSeconds;
-  const start = steps.start;
-  // Per-session results of the pre-pass without compaction (reused across workloads).
-  const freeX = new Float64Array(nS);
-  const freeCX = new Float64Array(nS);
-  const peak = new Float64Array(nS);
+  if (nJ > 0) {
+    out.tiers = {
+      thresholds,
+      contextTokens: new Float64Array(nJ * cells),
+      cachedTokens: new Float64Array(nJ * cells),
+      outputTokens: new Float64Array(nJ * cells),
+      compactionInputTokens: new Float64Array(nJ * cells),
+      summaryTokens: new Float64Array(nJ * cells),
+    };
+  }
+  const tiers = out.tiers;
+
   for (let k = 0; k < nK; k++) {
-    const plan = plans[k];
-    const segStart = plan.segmentStart;
-    const segLength = plan.segmentLength;
-    const offset = plan.groupOffset;
-    let sumY = 0, compY = 0, sumW = 0, compW = 0;
-    for (let s = 0; s < nS; s++) {
-      const first = start[s];
-      let x = growth[first];
-      let sx = x;
-      let scx = share[first] * x;
-      let sy = output[first];
-      let sw = 0;
-      let mx = -Infinity;
-      for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
-        for (let row = segStart[g], end = row + segLength[g]; row < end; row++) {
-          x += growth[row];
-          if (x < 0) x = 0;
-          if (x > mx) mx = x;
-          sx += x;
-          scx += share[row] * x;
-          sy += output[row];
-          sw += gap[row];
-        }
-      }
-      freeX[s] = sx;
-      freeCX[s] = scx;
-      peak[s] = mx;
-      let t = sumY + sy;
-      compY += Math.abs(sumY) >= Math.abs(sy) ? (sumY - t) + sy : (sy - t) + sumY;
-      sumY = t;
-      t = sumW + sw;
-      compW += Math.abs(sumW) >= Math.abs(sw) ? (sumW - t) + sw : (sw - t) + sumW;
-      sumW = t;
-    }
-    out.outputTokens[k] = sumY + compY;
-    out.workSeconds[k] = sumW + compW;
+    const { segmentStart, segmentLength, groupOffset } = plans[k];
     for (let ti = 0; ti < nT; ti++) {
       const T = triggers[ti];
-      let accX = 0, cmpX = 0, accCX = 0, cmpCX = 0;
-      let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
-      for (let s = 0; s < nS; s++) {
-        let sx: number, scx: number;
-        if (peak[s] < T) {
-          sx = freeX[s];
-          scx = freeCX[s];
-        } else {
-          const first = start[s];
-          let x = growth[first];
-          sx = x;
-          scx = share[first] * x;
-          let sC = 0, sG = 0;
-          for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
-            for (let row = segStart[g], end = row + segLength[g]; row < end; row++) {
-              x += growth[row];
-              if (x < 0) x = 0;
-              if (x >= T) {
-                let G = g0 + g1 * x;
-                if (G < gMin) G = gMin;
-                nc++;
-                sC += x;
-                sG += G;
-                x = postPrefix + G;
-                if (x < 0) x = 0;
-                sx += x;
-                scx += cPost * x;
-              } else {
-                sx += x;
-                scx += share[row] * x;
-              }
-            }
-          }
-          let u = accC + sC;
-          cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
-          accC = u;
-          u = accG + sG;
-          cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
-          accG = u;
-        }
-        let u = accX + sx;
-        cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
-        accX = u;
-        u = accCX + scx;
-        cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
-        accCX = u;
-      }
       const cell = k * nT + ti;
-      out.contextTokens[cell] = accX + cmpX;
-      out.cachedTokens[cell] = accCX + cmpCX;
-      out.compactions[cell] = nc;
-      out.compactionInputTokens[cell] = accC + cmpC;
-      out.summaryTokens[cell] = accG + cmpG;
+      // One request billed with context x, cached share c and output y.
+      const bill = (x: number, c: number, y: number) => {
+        out.contextTokens[cell] += x;
+        out.cachedTokens[cell] += c * x;
+        for (let j = 0; j < nJ; j++) {
+          if (x > thresholds[j]) {
+            tiers!.contextTokens[j * cells + cell] += x;
+            tiers!.cachedTokens[j * cells + cell] += c * x;
+            tiers!.outputTokens[j * cells + cell] += y;
+          }
+        }
+        if (ti === 0) out.outputTokens[k] += y;
+      };
+      for (let s = 0; s < steps.sessions; s++) {
+        // The session's first request, as recorded.
+        const first = steps.start[s];
+        let x = steps.growth[first];
+        bill(x, steps.cachedShare[first], steps.output[first]);
+        // Then its steps in the workload's order.
+        for (let g = groupOffset[s]; g < groupOffset[s + 1]; g++) {
+          for (let row = segmentStart[g]; row < segmentStart[g] + segmentLength[g]; row++) {
+            x = Math.max(0, x + steps.growth[row]);
+            let c = steps.cachedShare[row];
+            if (x >= T) {
+              // A compaction of C = x, summarised in G tokens; the request goes on from R.
+              const C = x;
+              const G = Math.max(gMin, g0 + g1 * C);
+              out.compactions[cell] += 1;
+              out.compactionInputTokens[cell] += C;
+              out.summaryTokens[cell] += G;
+              for (let j = 0; j < nJ; j++) {
+                if (C > thresholds[j]) {
+                  tiers!.compactionInputTokens[j * cells + cell] += C;
+                  tiers!.summaryTokens[j * cells + cell] += G;
+                }
+              }
+              x = Math.max(0, postPrefix + G);
+              c = cPost;
+            }
+            bill(x, c, steps.output[row]);
+            if (ti === 0) out.workSeconds[k] += steps.gapSeconds[row];
+          }
+        }
+      }
     }
     options.onProgress?.(k + 1, nK);
   }

@@ -44,8 +44,8 @@ Deno.test("analyze --compaction-step-share: previous by default, kept on request
     assert.equal(kept.code, 0, kept.stderr);
     const spec = JSON.parse(kept.stdout);
     assert.equal(spec.options.compactionStepShare, "kept");
-    // Same observed bill; the spec's rule replays the observed history higher (see
-    // tests/trigger/analyze_test.ts for the figures).
+    // Same observed bill; the reproduced method's rule ("kept") replays the observed history
+    // higher (see tests/trigger/analyze_test.ts for the figures).
     assert.deepEqual(spec.checks.observedBill, byDefault.checks.observedBill);
     assert.ok(
       spec.checks.replayAtObservedTrigger.ratioToObservedBill >

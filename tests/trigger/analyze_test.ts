@@ -23,7 +23,7 @@ Deno.test("same corpus and seed give byte-identical JSON; another seed does not"
   assert.equal(JSON.parse(c).options.seed, 2);
 });
 
-Deno.test("the document carries the §5 fields, checks and steady state", async () => {
+Deno.test("the document carries the schema's fields, checks and steady state", async () => {
   const r = await run(corpus, small);
   assert.equal(r.schemaVersion, 1);
   assert.deepEqual(Object.keys(r), [

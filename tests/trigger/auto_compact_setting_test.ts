@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { autoCompactSetting, settingsSnippet } from "../../lib/trigger/auto_compact_setting.ts";
 
-Deno.test("a window of 300,000 puts the threshold at 267,000 (the seed's 267.9K observed)", () => {
+Deno.test("a window of 300,000 puts the threshold at 267,000 (published: 267.9K observed)", () => {
   // 300000 − min(max output, 20000) − 13000 = 267000; the measured C overshoots the threshold
   // by part of the last request's growth, hence 267.9K observed.
   const s = autoCompactSetting(267000, { contextWindow: 1_000_000 });

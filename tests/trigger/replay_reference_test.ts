@@ -75,3 +75,38 @@ Deno.test("a plan that does not cover a session's steps is a TypeError", () => {
   const model = { g0: 1, g1: 0, postPrefix: 1, cPost: 0 };
   assert.throws(() => replayWorkloads(steps, [bad], { triggers: [1e5], model }), TypeError);
 });
+
+Deno.test("closed-form replay's tier sums equal the step-by-step replay's", () => {
+  // Expected: the naive loop of ./_stepwise_replay.ts, which adds a request's x, c·x, y to
+  // threshold j's sums when its billed x > θ_j, and a compaction's C, G when C > θ_j.
+  const steps = buildSteps(makeCorpus(randomSessions(6, 8, 120)));
+  const triggers = [30000, 60000, 150000, 2e6];
+  const model = { g0: 4000, g1: 0.015, postPrefix: 12000, cPost: 0.35 };
+  const tierThresholds = [20000, 50000, 100000];
+  const { plans } = drawWorkloads(steps, { workloads: 3, method: "moving", blockSize: 5, seed: 4 });
+  const fast = replayWorkloads(steps, plans, { triggers, model, tierThresholds });
+  const ref = stepwiseReplay(steps, plans, { triggers, model, tierThresholds });
+  assertClose(fast, ref);
+  assert.ok(fast.tiers !== undefined && ref.tiers !== undefined);
+  let above = 0;
+  for (
+    const key of [
+      "contextTokens",
+      "cachedTokens",
+      "outputTokens",
+      "compactionInputTokens",
+      "summaryTokens",
+    ] as const
+  ) {
+    assert.equal(fast.tiers[key].length, ref.tiers[key].length);
+    for (let i = 0; i < ref.tiers[key].length; i++) {
+      const a = fast.tiers[key][i], b = ref.tiers[key][i];
+      if (b > 0) above++;
+      assert.ok(
+        Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)),
+        `tiers.${key}[${i}]: ${a} vs ${b}`,
+      );
+    }
+  }
+  assert.ok(above > 0, "some request or compaction lies above a threshold");
+});

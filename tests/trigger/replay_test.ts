@@ -88,7 +88,7 @@ Deno.test("a real compaction step carries its growth up to C, not the drop", () 
   const sums = replayWorkloads(steps, [plans[0]], { triggers: [1e6], model });
   close(sums.contextTokens[0], 595000);
   close(sums.cachedTokens[0], 570000);
-  // "kept" (analysis-spec §3 literally) keeps c₂ = 2/3:
+  // "kept" (the reproduced method's rule) keeps c₂ = 2/3:
   //   Σcx = 100000 + 150000 + 170000·2/3 + 150000 = 400000 + 340000/3 = 513333.33…
   const kept = buildSteps(withCompaction, { compactionStepShare: "kept" });
   assert.equal(kept.cachedShare, withCompaction.requests.cachedShare, "kept copies nothing");

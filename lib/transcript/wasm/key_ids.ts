@@ -3,7 +3,9 @@
  * its position here plus one; any other key is 0. `deno task build-wasm` generates the scan's
  * `key_id` function from this list, so the two cannot drift apart (a test checks the build).
  *
- * Keys are compared as written: a key spelled with escapes gets 0 from the scan.
+ * The scan compares keys as written: a key spelled with escapes gets 0 there, and the scan
+ * flags it (`escapedKey` in ../_wasm_scanner.ts), so the reader reads that object in JavaScript,
+ * decoding keys as `JSON.parse` does (../key_id_of.ts).
  *
  * @module
  */

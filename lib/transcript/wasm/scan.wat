@@ -1,30 +1,50 @@
 ;; The byte scanner's hot loops in WebAssembly with 128-bit SIMD: the end of a JSON string, the
 ;; end of a whole JSON value, and the next occurrence of one byte, with the same semantics, byte for
-;; byte, as the JavaScript reference in ../json_scan.ts (tests compare the two), only faster: a
+;; byte, as the JavaScript reference in ../_json_scan.ts (tests compare the two), only faster: a
 ;; string is crossed 32 bytes per step instead of one. And the record scan used by the reader:
 ;; the members of a line's object and of its "message" into tables, validating the whole line as
 ;; JSON.parse would (valid_value), in the same pass.
 ;;
-;; Memory layout (positions are absolute byte addresses; "end" is exclusive):
-;;   [0, 32768)        the bracket stack of skip_value, one byte per open bracket
-;;   32768, 32772      member counts written by scan_record (record, message)
-;;   [33024, 33280)    escape lengths by escaped byte (a data segment, read by escape_length)
-;;   [33280, 35328)    key ids of the record table's members, one byte each (see key_id)
-;;   [35328, 37376)    key ids of the message table's members
-;;   32776             member count written by scan_members
-;;   [37376, 38400)    key ids of scan_members' object table
-;;   [38400, 38608)    record slots: per key id, the (valueStart, valueEnd) of its last member,
-;;                     -1 when absent (the reader reads the fields it wants without a walk)
-;;   [38656, 38864)    message slots, the same for the record's "message" object
-;;   [38912, 39120)    object slots, the same for scan_members
-;;   [40960, 57344)    scan_members' object table: 1,024 × (keyStart, keyEnd, valueStart, valueEnd)
-;;   [65536, 98304)    scan_record's member table of the record: 2,048 × (keyStart, keyEnd,
-;;                     valueStart, valueEnd) as i32
-;;   [98304, 131072)   the same for the members of the record's "message" object
-;;   [131072, ...)     data, managed by ../wasm_scanner.ts
+;; Memory layout: the globals between "BEGIN layout" and "END layout" below, absolute byte
+;; addresses ("end" exclusive). build.ts generates ./_scan_layout.ts from them, so the JavaScript
+;; side reads the same numbers (a test checks the generated file against this one). Literal uses
+;; that cannot name a global (the data segment's offset, load offsets, the bracket stack's
+;; limit) are checked against the globals by build.ts.
 ;; Build: `deno task build-wasm` (needs wat2wasm from Debian's wabt).
 (module
   (memory (export "memory") 2)
+;; BEGIN layout (build.ts reads these; one per line: name, value, what lies there)
+  ;; [0, BRACKET_STACK_BYTES): the bracket stack of skip_value, one byte per open bracket.
+  (global $BRACKET_STACK_BYTES i32 (i32.const 32768))
+  ;; Member counts written by scan_record (record; message, -1 when none) and scan_members, i32.
+  (global $RECORD_COUNT i32 (i32.const 32768))
+  (global $MESSAGE_COUNT i32 (i32.const 32772))
+  (global $OBJECT_COUNT i32 (i32.const 32776))
+  ;; i32, 1 when the last scan_record or scan_members met a key that key_id does not name and
+  ;; that holds an escape (a known key may be spelled so: the reader then reads the line in
+  ;; JavaScript, decoding keys as JSON.parse does), else 0.
+  (global $ESCAPED_KEY i32 (i32.const 32780))
+  ;; Escape lengths by escaped byte, 256 bytes (the data segment read by escape_length).
+  (global $ESCAPE_LENGTHS i32 (i32.const 33024))
+  ;; Key ids of the members of the record, message and object tables, one byte per member.
+  (global $RECORD_KEY_IDS i32 (i32.const 33280))
+  (global $MESSAGE_KEY_IDS i32 (i32.const 35328))
+  (global $OBJECT_KEY_IDS i32 (i32.const 37376))
+  ;; Slots: per key id, (valueStart, valueEnd) as i32 of its last member, -1 when absent; 25
+  ;; slots of 8 bytes for the record, its "message" object, and scan_members' object.
+  (global $RECORD_SLOTS i32 (i32.const 38400))
+  (global $MESSAGE_SLOTS i32 (i32.const 38656))
+  (global $OBJECT_SLOTS i32 (i32.const 38912))
+  ;; Member tables: per member (keyStart, keyEnd, valueStart, valueEnd) as i32.
+  (global $OBJECT_TABLE i32 (i32.const 40960))
+  (global $RECORD_TABLE i32 (i32.const 65536))
+  (global $MESSAGE_TABLE i32 (i32.const 98304))
+  ;; Members the tables hold: the record's and the message's, scan_members' object's.
+  (global $RECORD_MEMBERS_MAX i32 (i32.const 2048))
+  (global $OBJECT_MEMBERS_MAX i32 (i32.const 1024))
+  ;; [DATA_START, ...): data, managed by ../_wasm_scanner.ts.
+  (global $DATA_START i32 (i32.const 131072))
+;; END layout
   ;; Bytes an escape takes, by the byte after its backslash: 2 for \" \\ \/ \b \f \n \r \t, 6 for
   ;; \u (its four hex digits are checked apart), 0 for anything else (not JSON).
   (data (i32.const 33024) "\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\02\00\00\00\02\00\00\00\00\00\00\00\02\00\00\00\02\00\02\06\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00")
@@ -764,6 +784,8 @@
           (i64.extend_i32_u (local.get $millis))))))
 
 ;; BEGIN key_id (generated by build.ts from key_ids.ts; do not edit)
+;; The id of "message", whose object scan_record walks into the message table.
+  (global $MESSAGE_KEY_ID i32 (i32.const 13))
 ;; The id of the raw key [$ks, $ke) in key_ids.ts (position + 1), 0 for any other key.
   (func $key_id (param $ks i32) (param $ke i32) (result i32)
     (local $length i32)
@@ -929,19 +951,25 @@
         (call $space_end (i32.add (local.get $p) (i32.const 1)) (local.get $end)))
       (if (i32.ge_u (local.get $n) (local.get $limit)) (then (return (i32.const -3))))
       (local.set $id (call $key_id (local.get $key_start) (local.get $key_end)))
+      (if (i32.eqz (local.get $id))
+        (then
+          (if (i32.ge_s (call $index_of (i32.const 0x5c) (local.get $key_start) (local.get $key_end))
+                (i32.const 0))
+            (then (i32.store (global.get $ESCAPED_KEY) (i32.const 1))))))
       (i32.store8 (i32.add (local.get $ids) (local.get $n)) (local.get $id))
       (if (i32.and
-            (i32.and (local.get $descend) (i32.eq (local.get $id) (i32.const 13)))
+            (i32.and (local.get $descend) (i32.eq (local.get $id) (global.get $MESSAGE_KEY_ID)))
             (i32.lt_u (local.get $value_start) (local.get $end)))
         (then
           (if (i32.eq (i32.load8_u (local.get $value_start)) (i32.const 0x7b))
             (then
               ;; The slots describe the last message object only.
-              (call $clear_slots (i32.const 38656))
+              (call $clear_slots (global.get $MESSAGE_SLOTS))
               (local.set $value_end
-                (call $scan_object (local.get $value_start) (local.get $end) (i32.const 98304)
-                  (i32.const 32772) (i32.const 35328) (i32.const 2048) (i32.const 0)
-                  (i32.const 38656))))
+                (call $scan_object (local.get $value_start) (local.get $end)
+                  (global.get $MESSAGE_TABLE) (global.get $MESSAGE_COUNT)
+                  (global.get $MESSAGE_KEY_IDS) (global.get $RECORD_MEMBERS_MAX) (i32.const 0)
+                  (global.get $MESSAGE_SLOTS))))
             (else
               (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end))))))
         (else
@@ -949,7 +977,7 @@
       (if (i32.lt_s (local.get $value_end) (i32.const 0)) (then (return (local.get $value_end))))
       (if (i32.and (i32.ne (local.get $id) (i32.const 0))
             (i32.or
-              (i32.or (i32.eqz (local.get $descend)) (i32.ne (local.get $id) (i32.const 13)))
+              (i32.or (i32.eqz (local.get $descend)) (i32.ne (local.get $id) (global.get $MESSAGE_KEY_ID)))
               (i32.eq (i32.load8_u (local.get $value_start)) (i32.const 0x7b))))
         (then
           (i32.store (i32.add (local.get $slots) (i32.shl (local.get $id) (i32.const 3)))
@@ -980,20 +1008,22 @@
   ;; the record table, and those of its "message" object into the message table (count -1 when
   ;; there is none). Returns as scan_object.
   (func $scan_record (export "scan_record") (param $p i32) (param $end i32) (result i32)
-    (i32.store (i32.const 32772) (i32.const -1))
-    (call $clear_slots (i32.const 38400))
-    (call $clear_slots (i32.const 38656))
+    (i32.store (global.get $MESSAGE_COUNT) (i32.const -1))
+    (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
+    (call $clear_slots (global.get $RECORD_SLOTS))
+    (call $clear_slots (global.get $MESSAGE_SLOTS))
     (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
-      (i32.const 65536) (i32.const 32768) (i32.const 33280) (i32.const 2048) (i32.const 1)
-      (i32.const 38400)))
+      (global.get $RECORD_TABLE) (global.get $RECORD_COUNT) (global.get $RECORD_KEY_IDS)
+      (global.get $RECORD_MEMBERS_MAX) (i32.const 1) (global.get $RECORD_SLOTS)))
 
   ;; The members of any object at $p (whitespace before it skipped) into the object table (up to
   ;; 1,024 members, their key ids beside), for values read after the record scan, such as usage.
   ;; Returns as scan_object.
   (func $scan_members (export "scan_members") (param $p i32) (param $end i32) (result i32)
-    (i32.store (i32.const 32776) (i32.const 0))
-    (call $clear_slots (i32.const 38912))
+    (i32.store (global.get $OBJECT_COUNT) (i32.const 0))
+    (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
+    (call $clear_slots (global.get $OBJECT_SLOTS))
     (call $scan_object (call $skip_space (local.get $p) (local.get $end)) (local.get $end)
-      (i32.const 40960) (i32.const 32776) (i32.const 37376) (i32.const 1024) (i32.const 0)
-      (i32.const 38912)))
+      (global.get $OBJECT_TABLE) (global.get $OBJECT_COUNT) (global.get $OBJECT_KEY_IDS)
+      (global.get $OBJECT_MEMBERS_MAX) (i32.const 0) (global.get $OBJECT_SLOTS)))
 )

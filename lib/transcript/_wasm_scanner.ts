@@ -5,7 +5,7 @@
  * Why WebAssembly: finding the end of a long JSON string, or the next newline, is a search for a
  * few byte values. JavaScript looks at one byte per step; the module (`wasm/scan.wat`) compares
  * 32 at once with SIMD. The record scan ({@linkcode wasmScanRecord}) also validates the line as
- * `JSON.parse` would, in the same pass. The scanner functions in {@linkcode ./json_scan.ts} use it whenever the
+ * `JSON.parse` would, in the same pass. The scanner functions in {@linkcode ./_json_scan.ts} use it whenever the
  * bytes they are given already live in this memory ({@linkcode inScanMemory}), and their
  * JavaScript loops otherwise; tests check the two agree byte for byte.
  *
@@ -13,12 +13,21 @@
  * it back when done. Regions are handed out as a stack; a region that must grow while another sits
  * above it moves to the top. Memory only grows (a WebAssembly rule), so after the longest line of
  * a run it stays that large; growing replaces `memory.buffer`, so views must be re-fetched with
- * {@linkcode scanBytes} after any call that may grow.
+ * {@linkcode regionMemory} after any call that may grow.
+ *
+ * Private to the reader (the `_` prefix; ./mod.ts does not re-export it). The scanner's own files
+ * are this one, ./_json_scan.ts, ./_utf8_units.ts and ./wasm/ (whose memory layout build.ts
+ * generates from scan.wat into ./wasm/_scan_layout.ts). Every other module reads the scans'
+ * results through the small named readers here ({@linkcode memberCount}, {@linkcode memberKeyId},
+ * {@linkcode memberValueStart}, {@linkcode copySlots}, …), never through the layout.
  *
  * @module
  */
 
+import * as L from "./wasm/_scan_layout.ts";
+import { KEY_IDS } from "./wasm/key_ids.ts";
 import { SCAN_WASM_BASE64 } from "./wasm/scan_wasm.ts";
+import { utf8UnitsInWords } from "./_utf8_units.ts";
 
 interface ScanExports {
   memory: WebAssembly.Memory;
@@ -31,29 +40,27 @@ interface ScanExports {
   iso_time_ms(pos: number, end: number): number;
 }
 
-/** Bytes below this address are the module's own (bracket stack, member tables; see scan.wat). */
-const DATA_START = 131072;
-/** Int32 index of the record's member count, and of its `message` object's (-1: none). */
-export const RECORD_COUNT_INDEX = 32768 / 4;
-export const MESSAGE_COUNT_INDEX = 32772 / 4;
-/** Int32 index of the member tables: 4 per member (keyStart, keyEnd, valueStart, valueEnd). */
-export const RECORD_TABLE_INDEX = 65536 / 4;
-export const MESSAGE_TABLE_INDEX = 98304 / 4;
-/** Byte addresses of the key ids of the record's and the message's members (one byte each). */
-export const RECORD_KEY_IDS = 33280;
-export const MESSAGE_KEY_IDS = 35328;
-/** Int32 index of {@linkcode wasmScanMembers}' member count and table; byte address of its ids. */
-export const OBJECT_COUNT_INDEX = 32776 / 4;
-export const OBJECT_TABLE_INDEX = 40960 / 4;
-export const OBJECT_KEY_IDS = 37376;
-/**
- * Int32 indices of the slot tables the scans fill: at `index + 2 × id` the start and end of the
- * value of the last member with key id `id` (see ./wasm/key_ids.ts), both -1 when absent. One
- * table for the record, one for its `message` object, one for `scan_members`' object.
- */
-export const RECORD_SLOTS_INDEX = 38400 / 4;
-export const MESSAGE_SLOTS_INDEX = 38656 / 4;
-export const OBJECT_SLOTS_INDEX = 38912 / 4;
+/** Which of the scans' member tables (and slot tables) to read. */
+export type ScanTable = 0 | 1 | 2;
+/** The record's own members ({@linkcode wasmScanRecord}). */
+export const RECORD_TABLE: ScanTable = 0;
+/** The members of the record's `message` object ({@linkcode wasmScanRecord}). */
+export const MESSAGE_TABLE: ScanTable = 1;
+/** The members of the object given to {@linkcode wasmScanMembers}. */
+export const OBJECT_TABLE: ScanTable = 2;
+
+/** Slots per table: one per key id (0, any other key, included; see ./wasm/key_ids.ts). */
+export const SLOT_COUNT = KEY_IDS.length + 1;
+// The slot tables hold 25 slots of 8 bytes (scan.wat's clear_slots).
+if (SLOT_COUNT > 25) throw new Error("more key ids than scan.wat's slot tables hold");
+
+// Int32 indices (and byte addresses of the key ids) by table, from the generated layout.
+const COUNT_AT = Int32Array.of(L.RECORD_COUNT >> 2, L.MESSAGE_COUNT >> 2, L.OBJECT_COUNT >> 2);
+const MEMBERS_AT = Int32Array.of(L.RECORD_TABLE >> 2, L.MESSAGE_TABLE >> 2, L.OBJECT_TABLE >> 2);
+const KEY_IDS_AT = Int32Array.of(L.RECORD_KEY_IDS, L.MESSAGE_KEY_IDS, L.OBJECT_KEY_IDS);
+const SLOTS_AT = Int32Array.of(L.RECORD_SLOTS >> 2, L.MESSAGE_SLOTS >> 2, L.OBJECT_SLOTS >> 2);
+const DATA_START = L.DATA_START;
+const ESCAPED_KEY_AT = L.ESCAPED_KEY >> 2;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in
@@ -66,7 +73,7 @@ function _instantiate(): ScanExports {
   const binary = atob(SCAN_WASM_BASE64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  // Synchronous: the module is under 1 KB, and an async start would make every reader async.
+  // Synchronous: the module is small, and an async start would make every reader async.
   return new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as ScanExports;
 }
 
@@ -78,14 +85,109 @@ let buffer = wasm.memory.buffer;
 let view = new Uint8Array(buffer);
 let ints = new Int32Array(buffer);
 
-/** The module's memory as bytes. Re-fetch after anything that may have grown it. */
-export function scanBytes(): Uint8Array {
+/**
+ * The bytes the regions live in (the whole memory): a line reader fills its region through this
+ * view and hands lines on as `(bytes, start, end)` of it. Re-fetch after anything that may have
+ * grown the memory. For line readers only; the scans' tables are read through the named readers
+ * below.
+ */
+export function regionMemory(): Uint8Array {
   return view;
 }
 
-/** The module's memory as 32-bit integers, for reading the member tables. */
-export function scanInts(): Int32Array {
-  return ints;
+/**
+ * Members the last scan wrote to `table` (the message table's count is -1: no message object).
+ *
+ * @param table {@linkcode RECORD_TABLE}, {@linkcode MESSAGE_TABLE} or {@linkcode OBJECT_TABLE}.
+ * @returns The count.
+ *
+ * @example Scan a record and read its tables
+ * ```ts
+ * import {
+ *   acquireRegion, copySlots, memberCount, memberKeyId, memberValueStart, MESSAGE_TABLE,
+ *   RECORD_TABLE, regionMemory, releaseRegion, SLOT_COUNT, wasmScanRecord,
+ * } from "./_wasm_scanner.ts";
+ * import { KEY } from "./wasm/key_ids.ts";
+ * import assert from "node:assert/strict";
+ * const bytes = new TextEncoder().encode('{"type":"x","message":{"id":"m"}}');
+ * const region = acquireRegion(bytes.length);
+ * regionMemory().set(bytes, region.offset);
+ * assert.equal(wasmScanRecord(region.offset, region.offset + bytes.length), region.offset + 33);
+ * assert.equal(memberCount(RECORD_TABLE), 2);
+ * assert.equal(memberKeyId(RECORD_TABLE, 1), KEY.message);
+ * assert.equal(memberValueStart(RECORD_TABLE, 0) - region.offset, 8); // "x"
+ * const slots = new Int32Array(2 * SLOT_COUNT);
+ * copySlots(MESSAGE_TABLE, slots, 0, region.offset);
+ * assert.deepEqual([slots[2 * KEY.id], slots[2 * KEY.id + 1]], [28, 31]);
+ * releaseRegion(region);
+ * ```
+ */
+export function memberCount(table: ScanTable): number {
+  return ints[COUNT_AT[table]];
+}
+
+/**
+ * Whether the last {@linkcode wasmScanRecord} or {@linkcode wasmScanMembers} met a key it gave
+ * id 0 that holds an escape: such a key may spell a known one (`"\u0074ype"`), so the caller
+ * reads the object in JavaScript instead, where keys are decoded (./key_id_of.ts).
+ */
+export function escapedKey(): boolean {
+  return ints[ESCAPED_KEY_AT] !== 0;
+}
+
+/** Key id (./wasm/key_ids.ts; 0: any other key) of member `k` of `table`. */
+export function memberKeyId(table: ScanTable, k: number): number {
+  return view[KEY_IDS_AT[table] + k];
+}
+
+/** Absolute address of the first byte of member `k`'s key (after its opening quote). */
+export function memberKeyStart(table: ScanTable, k: number): number {
+  return ints[MEMBERS_AT[table] + 4 * k];
+}
+
+/** Absolute address of member `k`'s key's closing quote. */
+export function memberKeyEnd(table: ScanTable, k: number): number {
+  return ints[MEMBERS_AT[table] + 4 * k + 1];
+}
+
+/** Absolute address of member `k`'s value. */
+export function memberValueStart(table: ScanTable, k: number): number {
+  return ints[MEMBERS_AT[table] + 4 * k + 2];
+}
+
+/** Absolute address after member `k`'s value. */
+export function memberValueEnd(table: ScanTable, k: number): number {
+  return ints[MEMBERS_AT[table] + 4 * k + 3];
+}
+
+/**
+ * Copies the slot table of `table` into `target` from index `at`, relative to `base`: for each
+ * key id `id`, `target[at + 2 × id]` and `target[at + 2 × id + 1]` get the start and end of the
+ * value of the last member with that id, minus `base`, or -1 and -1 when there is none. One loop
+ * over {@linkcode SLOT_COUNT} slots: the reader keeps one slot layout for both of its paths.
+ */
+export function copySlots(table: ScanTable, target: Int32Array, at: number, base: number): void {
+  const from = SLOTS_AT[table];
+  for (let i = 0; i < 2 * SLOT_COUNT; i += 2) {
+    const start = ints[from + i];
+    if (start < 0) {
+      target[at + i] = -1;
+      target[at + i + 1] = -1;
+    } else {
+      target[at + i] = start - base;
+      target[at + i + 1] = ints[from + i + 1] - base;
+    }
+  }
+}
+
+/**
+ * UTF-16 length of the valid JSON string that continues at absolute address `pos` (after its
+ * opening quote) and closes before `end`: {@linkcode wasmStringUnits} for ASCII, else counted
+ * from the memory's bytes four at a time; -1 when it holds bytes that are not well-formed UTF-8.
+ */
+export function scanStringUnits(pos: number, end: number): number {
+  const units = wasm.string_units(pos, end);
+  return units >= 0 ? units : utf8UnitsInWords(view, ints, pos, end - 1);
 }
 
 /** Whether `bytes` is a view into the scanner's memory (so the SIMD functions can read it). */
@@ -195,7 +297,7 @@ export function growRegion(region: ScanRegion, capacity: number, keep: number): 
   stack[stack.indexOf(slot)] = { offset: slot.offset, capacity: slot.capacity, live: false };
   const offset = _top();
   _ensureMemory(offset + capacity);
-  scanBytes().copyWithin(offset, slot.offset, slot.offset + keep);
+  view.copyWithin(offset, slot.offset, slot.offset + keep);
   slot.offset = offset;
   slot.capacity = capacity;
   stack.push(slot);

@@ -13,7 +13,7 @@
  * Validation here is structural: brackets must balance, strings must close, primitives must be
  * `true`, `false`, `null` or made of number characters. That catches truncated and garbled lines;
  * it does not check string escapes or number grammar inside values that are never parsed. The
- * reader's record scan (`wasmScanRecord` in {@linkcode ./wasm_scanner.ts}) validates whole lines
+ * reader's record scan (`wasmScanRecord` in {@linkcode ./_wasm_scanner.ts}) validates whole lines
  * exactly as `JSON.parse` would; these functions are its reference for positions.
  *
  * All functions take a `line` that holds exactly one line (a `subarray` view is fine) and byte
@@ -22,7 +22,7 @@
  * @module
  */
 
-import { inScanMemory, wasmSkipValue, wasmStringEnd } from "./wasm_scanner.ts";
+import { inScanMemory, wasmSkipValue, wasmStringEnd } from "./_wasm_scanner.ts";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -122,7 +122,7 @@ function _matches(line: Uint8Array, pos: number, word: string): boolean {
  *
  * @example
  * ```ts
- * import { skipValue } from "./json_scan.ts";
+ * import { skipValue } from "./_json_scan.ts";
  * import assert from "node:assert/strict";
  * const line = new TextEncoder().encode('{"a":["x]",{"b":2}]} tail');
  * assert.equal(skipValue(line, 0), 20);
@@ -193,7 +193,7 @@ export type MemberWalker = (keyStart: number, keyEnd: number, valueStart: number
  *
  * @example Read one key's value without parsing the rest
  * ```ts
- * import { forEachMember, keyIs, parseSlice } from "./json_scan.ts";
+ * import { forEachMember, keyIs, parseSlice } from "./_json_scan.ts";
  * import assert from "node:assert/strict";
  * const line = new TextEncoder().encode('{"type":"user","message":{"content":"long"}}');
  * let type: unknown;
@@ -286,7 +286,7 @@ const asciiCodes: number[] = [];
  *
  * @example
  * ```ts
- * import { sliceValue } from "./json_scan.ts";
+ * import { sliceValue } from "./_json_scan.ts";
  * import assert from "node:assert/strict";
  * const line = new TextEncoder().encode('"abc" true "é\\n" 12');
  * assert.equal(sliceValue(line, 0, 5), "abc");
