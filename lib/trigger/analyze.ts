@@ -403,7 +403,10 @@ export interface Recommendation {
    * lies outside the grid).
    */
   atObservedTrigger: ObservedTriggerPoint | null;
-  /** Why no trigger meets the budget (null otherwise). */
+  /**
+   * Why nothing is recommended (null otherwise): no trigger meets the budget, or no replayed
+   * session reaches the cheapest trigger (the curve is flat there, no compaction happens).
+   */
   budgetError: string | null;
   /** The model's context window used, tokens. */
   contextWindow: number;
@@ -931,6 +934,13 @@ function _recommend(
     );
     index = choice.index;
     if (choice.index === null) budgetError = choice.reason;
+  }
+  if (index !== null && replay[index].compactions.mean === 0) {
+    // A trigger no replayed session reaches is cheapest only because nothing happens there: a
+    // setting for it would change nothing.
+    budgetError = `no replayed session reaches ${replay[index].trigger} tokens (no compaction ` +
+      `at the cheapest trigger), so no setting is recommended`;
+    index = null;
   }
   const { contextWindow } = window;
   const base = {

@@ -478,3 +478,22 @@ Deno.test("the recommendation: cheapest, or cheapest within the time budget, and
   assert.equal(high.recommendation.kind, "notReachable");
   assert.equal(high.recommendation.settings.autoCompactWindow, null);
 });
+
+Deno.test("a grid no session reaches: flat curves, no compaction, no setting recommended", async () => {
+  // noCompaction peaks at x = 50000; a grid of 100K…200K is never reached: every replayed
+  // request is billed as observed, the curve is flat with 0 compactions, and its "cheapest"
+  // point (the first of equal means) would change nothing if configured.
+  const r = await run(noCompaction, {
+    ...byHand,
+    a: 1e-4,
+    v: 80,
+    workloads: 2,
+    triggerFrom: 100000,
+    triggerTo: 200000,
+    triggerStep: 50000,
+  });
+  assert.ok(r.replay.every((p) => p.compactions.mean === 0));
+  assert.equal(r.recommendation.trigger, null);
+  assert.equal(r.recommendation.settings.autoCompactWindow, null);
+  assert.match(r.recommendation.budgetError!, /no replayed session reaches 100000 tokens/);
+});
