@@ -52,6 +52,10 @@ export interface CaseResult {
   runs: number;
   /** Runs whose exit code, output and properties all held. */
   okRuns: number;
+  /** Report command runs among `runs`. */
+  reports: number;
+  /** Notebook views among `runs`. */
+  views: number;
   /** One line per broken property (empty: the case passed). */
   failures: string[];
   /** Why the case did not run, when it did not. */
@@ -114,7 +118,14 @@ export async function runCase(
   const threads = threadsEvery > 0 && index % threadsEvery === 0;
   const report = reportEvery > 0 && index % reportEvery === 0;
   const setup = buildCase(category, prng, baseSlice(prng, threads || report ? 100_000 : 40));
-  const result: CaseResult = { category, runs: 0, okRuns: 0, failures: [] };
+  const result: CaseResult = {
+    category,
+    runs: 0,
+    okRuns: 0,
+    reports: 0,
+    views: 0,
+    failures: [],
+  };
   if (setup.skipped !== undefined) return { ...result, skipped: setup.skipped };
   const exits = setup.exits ?? USUAL_EXITS;
   const dir = await Deno.makeTempDir({ prefix: "fuzz-" });
@@ -221,6 +232,7 @@ export async function runCase(
       // The report's --out is a fresh folder outside the case: it must never be an input.
       const reportOut = `${out}/report`;
       const written = new Map<string, string>();
+      result.reports++;
       await run(
         "report",
         [0],
@@ -244,6 +256,7 @@ export async function runCase(
       exits.corpus.includes(0) && exits.measure.includes(0) &&
       (category === "markers" || (report && analyzed?.code === 0))
     ) {
+      result.views++;
       await run("notebook view", [0], async () => {
         const analysis = {
           workloads: 3,
@@ -364,6 +377,10 @@ export interface CategorySummary {
   cases: number;
   runs: number;
   ok: number;
+  /** Report command runs. */
+  reports: number;
+  /** Notebook views. */
+  views: number;
   failures: number;
   skipped: number;
 }
@@ -387,6 +404,8 @@ export async function runFuzz(
       cases: 0,
       runs: 0,
       ok: 0,
+      reports: 0,
+      views: 0,
       failures: 0,
       skipped: 0,
     }]),
@@ -403,6 +422,8 @@ export async function runFuzz(
     }
     row.runs += r.runs;
     row.ok += r.okRuns;
+    row.reports += r.reports;
+    row.views += r.views;
     row.failures += r.failures.length;
     failures.push(...r.failures);
     options.onCase?.(i + 1);
@@ -411,7 +432,8 @@ export async function runFuzz(
 }
 
 /**
- * The summary as a plain-text table: categories × cases, runs, ok runs, failures, skipped.
+ * The summary as a plain-text table: categories × cases, runs, ok runs, report runs, notebook
+ * views (both counted in runs), failures, skipped.
  *
  * @param rows The rows of {@linkcode runFuzz}.
  * @returns The table, one line per category and a total.
@@ -423,17 +445,21 @@ export function formatFuzzTable(rows: readonly CategorySummary[]): string {
       cases: t.cases + r.cases,
       runs: t.runs + r.runs,
       ok: t.ok + r.ok,
+      reports: t.reports + r.reports,
+      views: t.views + r.views,
       failures: t.failures + r.failures,
       skipped: t.skipped + r.skipped,
     }),
-    { category: "total", cases: 0, runs: 0, ok: 0, failures: 0, skipped: 0 },
+    { category: "total", cases: 0, runs: 0, ok: 0, reports: 0, views: 0, failures: 0, skipped: 0 },
   );
-  const header = ["category", "cases", "runs", "ok", "failures", "skipped"];
+  const header = ["category", "cases", "runs", "ok", "report", "notebook", "failures", "skipped"];
   const body = [...rows, total].map((r) => [
     r.category,
     String(r.cases),
     String(r.runs),
     String(r.ok),
+    String(r.reports),
+    String(r.views),
     String(r.failures),
     String(r.skipped),
   ]);

@@ -26,4 +26,10 @@ Deno.test("fuzz: seeded mutated corpora keep every property", async () => {
     if (row.skipped < row.cases) assert.ok(row.runs >= 6 * (row.cases - row.skipped), row.category);
     assert.equal(row.ok, row.runs, row.category);
   }
+  // The report and notebook checks ran: every markers case gets a notebook view, and the report
+  // runs on at least half of the 11 cases numbered 0, 16, …, 160 (it needs an analysis that runs
+  // to its end, and one of them is a permissions case).
+  assert.equal(rows.find((r) => r.category === "markers")!.views, 15);
+  const reports = rows.reduce((n, r) => n + r.reports, 0);
+  assert.ok(reports >= 6, `${reports} report runs\n${formatFuzzTable(rows)}`);
 });
