@@ -8,10 +8,21 @@
  *   oversized, each equal to an independent count (./_line_reference.ts), so no corrupted line is
  *   silently lost or accepted; read-cost's malformed and oversized counts equal the same
  *   reference;
- * - **privacy**: no planted marker in stdout (text and JSON of every command) or the CSV;
- * - **inputs untouched**: every input file keeps its bytes and its modification time;
+ * - **privacy**: no planted marker in stdout (text and JSON of every command), the CSV, any file
+ *   the report command writes (report.html, analysis.json, read-cost.json, figure.svg,
+ *   timeline.svg, and the PNGs' bytes), or what a notebook would display (./_notebook_view.ts:
+ *   the notebooks' own helper path run on the case's folder);
+ * - **report**: on every `reportEvery`-th case whose `analyze` ran to its end (exit 0), the
+ *   report command (cli/report.ts, in-process, `--out` a temp folder outside the case) exits 0
+ *   and writes the page, both JSON files and the figure, only names of its documented list;
+ * - **inputs untouched**: every input file keeps its bytes and its modification time, and no
+ *   command adds, removes or changes an entry anywhere under the case folder;
  * - **determinism**: the same inputs give byte-identical JSON twice, and with worker threads
  *   (checked every `threadsEvery`-th case: starting workers is the slow part).
+ *
+ * The notebook view runs on every case of the `markers` category and every `reportEvery`-th
+ * case, where the case's paths are readable (a notebook on an unreadable path stops at its first
+ * cell with the reader's error, which the commands' checks already cover).
  *
  * Case `i` of seed `S` draws from PCG32 (seed S, stream i), so one case can be re-run alone.
  *
@@ -21,6 +32,7 @@
 import { main as corpusMain } from "../../cli/corpus.ts";
 import { main as analyzeMain } from "../../cli/analyze.ts";
 import { main as measureMain } from "../../cli/measure.ts";
+import { main as reportMain, REPORT_FILES } from "../../cli/report.ts";
 import { Pcg32 } from "../../lib/stats/pcg32.ts";
 import { MAX_LINE_BYTES } from "../../lib/transcript/jsonl.ts";
 import { readCorpus } from "../../lib/transcript/read_corpus.ts";
@@ -30,6 +42,8 @@ import { runMain } from "../_capture.ts";
 import { baseSlice } from "./_base.ts";
 import { buildCase, CATEGORIES, type Category, MARKER, USUAL_EXITS } from "./_mutations.ts";
 import { type LineCounts, referenceLineCounts } from "./_line_reference.ts";
+import { notebookViewJson } from "./_notebook_view.ts";
+import { listTree, readTreeTexts } from "./_tree.ts";
 
 /** What one case did. */
 export interface CaseResult {
@@ -38,6 +52,10 @@ export interface CaseResult {
   runs: number;
   /** Runs whose exit code, output and properties all held. */
   okRuns: number;
+  /** Report command runs among `runs`. */
+  reports: number;
+  /** Notebook views among `runs`. */
+  views: number;
   /** One line per broken property (empty: the case passed). */
   failures: string[];
   /** Why the case did not run, when it did not. */
@@ -48,6 +66,11 @@ export interface CaseResult {
 export interface RunCaseOptions {
   /** Check threads on every n-th case (0: never). @default {8} */
   threadsEvery?: number;
+  /**
+   * Run the report command (and the notebook view) on every n-th case whose analysis runs
+   * (0: never). Rendering the page and two PNGs is the slowest run of a case. @default {8}
+   */
+  reportEvery?: number;
 }
 
 const SNAPSHOT_BYTES_MAX = 16 * 1024 * 1024;
@@ -87,14 +110,22 @@ export async function runCase(
   index: number,
   options: RunCaseOptions = {},
 ): Promise<CaseResult> {
-  const { threadsEvery = 8 } = options;
+  const { threadsEvery = 8, reportEvery = 8 } = options;
   const category = CATEGORIES[index % CATEGORIES.length];
   const prng = new Pcg32(seed, index);
   // The cases that check threads take whole files, so that some hold compactions and the
   // analysis runs to its end (slices of 40 lines have none: the analysis stops at exit 1).
   const threads = threadsEvery > 0 && index % threadsEvery === 0;
-  const setup = buildCase(category, prng, baseSlice(prng, threads ? 100_000 : 40));
-  const result: CaseResult = { category, runs: 0, okRuns: 0, failures: [] };
+  const report = reportEvery > 0 && index % reportEvery === 0;
+  const setup = buildCase(category, prng, baseSlice(prng, threads || report ? 100_000 : 40));
+  const result: CaseResult = {
+    category,
+    runs: 0,
+    okRuns: 0,
+    reports: 0,
+    views: 0,
+    failures: [],
+  };
   if (setup.skipped !== undefined) return { ...result, skipped: setup.skipped };
   const exits = setup.exits ?? USUAL_EXITS;
   const dir = await Deno.makeTempDir({ prefix: "fuzz-" });
@@ -112,6 +143,7 @@ export async function runCase(
     if (category !== "permissions") {
       for (const path of inputs) before.set(path, await snapshot(`${dir}/${path}`));
     }
+    const treeBefore = await listTree(dir);
     const named = (setup.named ?? []).map((p) => `${dir}/${p}`);
     const corpusPaths = [`${dir}/projects`, ...named];
     const measurePaths = [
@@ -174,11 +206,13 @@ export async function runCase(
     );
     // Half the cases (and every threads case) give the model inputs by flag, so that the
     // analysis runs to its end on any sample with requests; the others fit them, or stop.
-    const given = threads || index % 2 === 0
+    const givenInputs = threads || report || index % 2 === 0;
+    const given = givenInputs
       ? ["--a", "9e-5", "--v", "80", "--summary-tokens", "8000", "--post-prefix", "58000"]
         .concat(["--beta", "0.99", "--c-post", "0.3"])
       : [];
-    const analyzeArgs = ["--json", "--workloads", "3", "--trigger-step", "40000", ...given];
+    const analysisFlags = ["--workloads", "3", "--trigger-step", "40000", ...given];
+    const analyzeArgs = ["--json", ...analysisFlags];
     const analyzed = await run(
       "analyze --json",
       exits.analyze,
@@ -193,6 +227,46 @@ export async function runCase(
       if (threaded && threaded.stdout !== analyzed.stdout) {
         fail("analyze --json: 2 replay threads give other JSON than 1");
       }
+    }
+    if (analyzed?.code === 0 && report) {
+      // The report's --out is a fresh folder outside the case: it must never be an input.
+      const reportOut = `${out}/report`;
+      const written = new Map<string, string>();
+      result.reports++;
+      await run(
+        "report",
+        [0],
+        () => runMain(reportMain, [...analysisFlags, "--out", reportOut, ...corpusPaths]),
+        async () => {
+          for (const [name, text] of await readTreeTexts(reportOut).catch(() => new Map())) {
+            written.set(name, text);
+            if (text.includes(MARKER)) fail(`report: a planted marker reached ${name}`);
+          }
+          return "";
+        },
+      );
+      const names = [...written.keys()];
+      const unknown = names.filter((n) => !(REPORT_FILES as readonly string[]).includes(n));
+      if (unknown.length > 0) fail(`report: wrote undocumented files ${unknown.join(", ")}`);
+      for (const name of ["report.html", "analysis.json", "read-cost.json", "figure.svg"]) {
+        if (!written.has(name)) fail(`report: exit 0 without ${name}`);
+      }
+    }
+    if (
+      exits.corpus.includes(0) && exits.measure.includes(0) &&
+      (category === "markers" || (report && analyzed?.code === 0))
+    ) {
+      result.views++;
+      await run("notebook view", [0], async () => {
+        const analysis = {
+          workloads: 3,
+          triggerStep: 40000,
+          ...(givenInputs
+            ? { a: 9e-5, v: 80, summaryTokens: 8000, postPrefix: 58000, beta: 0.99, cPost: 0.3 }
+            : {}),
+        };
+        return { code: 0, stdout: await notebookViewJson(corpusPaths, analysis) };
+      });
     }
     await run("measure --json", exits.measure, () => measureRun(["--json"]));
     await run("measure (text)", exits.measure, () => measureRun([]));
@@ -267,6 +341,16 @@ export async function runCase(
       if (result.failures.length === failuresBefore) result.okRuns++;
     }
 
+    const treeAfter = await listTree(dir);
+    if (treeAfter.join("\n") !== treeBefore.join("\n")) {
+      const added = treeAfter.filter((e) => !treeBefore.includes(e));
+      const removed = treeBefore.filter((e) => !treeAfter.includes(e));
+      fail(
+        `the case folder changed: added ${JSON.stringify(added)}, removed ${
+          JSON.stringify(removed)
+        }`,
+      );
+    }
     for (const [path, state] of before) {
       const after = await snapshot(`${dir}/${path}`);
       if (after.size !== state.size || after.mtime !== state.mtime) {
@@ -293,6 +377,10 @@ export interface CategorySummary {
   cases: number;
   runs: number;
   ok: number;
+  /** Report command runs. */
+  reports: number;
+  /** Notebook views. */
+  views: number;
   failures: number;
   skipped: number;
 }
@@ -316,6 +404,8 @@ export async function runFuzz(
       cases: 0,
       runs: 0,
       ok: 0,
+      reports: 0,
+      views: 0,
       failures: 0,
       skipped: 0,
     }]),
@@ -332,6 +422,8 @@ export async function runFuzz(
     }
     row.runs += r.runs;
     row.ok += r.okRuns;
+    row.reports += r.reports;
+    row.views += r.views;
     row.failures += r.failures.length;
     failures.push(...r.failures);
     options.onCase?.(i + 1);
@@ -340,7 +432,8 @@ export async function runFuzz(
 }
 
 /**
- * The summary as a plain-text table: categories × cases, runs, ok runs, failures, skipped.
+ * The summary as a plain-text table: categories × cases, runs, ok runs, report runs, notebook
+ * views (both counted in runs), failures, skipped.
  *
  * @param rows The rows of {@linkcode runFuzz}.
  * @returns The table, one line per category and a total.
@@ -352,17 +445,21 @@ export function formatFuzzTable(rows: readonly CategorySummary[]): string {
       cases: t.cases + r.cases,
       runs: t.runs + r.runs,
       ok: t.ok + r.ok,
+      reports: t.reports + r.reports,
+      views: t.views + r.views,
       failures: t.failures + r.failures,
       skipped: t.skipped + r.skipped,
     }),
-    { category: "total", cases: 0, runs: 0, ok: 0, failures: 0, skipped: 0 },
+    { category: "total", cases: 0, runs: 0, ok: 0, reports: 0, views: 0, failures: 0, skipped: 0 },
   );
-  const header = ["category", "cases", "runs", "ok", "failures", "skipped"];
+  const header = ["category", "cases", "runs", "ok", "report", "notebook", "failures", "skipped"];
   const body = [...rows, total].map((r) => [
     r.category,
     String(r.cases),
     String(r.runs),
     String(r.ok),
+    String(r.reports),
+    String(r.views),
     String(r.failures),
     String(r.skipped),
   ]);

@@ -1,7 +1,8 @@
 /**
  * `deno task fuzz [--cases N] [--seed S]`: a longer run of the fuzz suite of
- * ./fuzz_test.ts, printing a summary table (categories × cases, command runs, ok runs,
- * failures, skipped) and every failure. Exit 0 when nothing failed, 1 otherwise, 2 for invalid
+ * ./fuzz_test.ts, printing a summary table (categories × cases, command runs, ok runs, report
+ * runs, notebook views, failures, skipped) and every failure. The report command and the notebook
+ * view run on every 8th case (./_harness.ts). Exit 0 when nothing failed, 1 otherwise, 2 for invalid
  * arguments.
  *
  * @module
@@ -14,8 +15,10 @@ const HELP = `Usage: deno task fuzz [--cases N] [--seed S]
 
 Mutates small synthetic corpora (byte flips, truncations, invalid UTF-8, NUL bytes, long lines,
 deep nesting, wrong types, escaped keys, permissions, odd file kinds and names, planted
-markers), runs corpus, analyze and measure in-process on each, and checks exit codes, line
-accounting, privacy, untouched inputs and determinism. Prints a table per category.
+markers), runs corpus, analyze and measure in-process on each (and, on every 8th case whose
+analysis runs, the report command and what the notebooks would display), and checks exit
+codes, line accounting, privacy (stdout, JSON, CSV, every report file, notebook data), untouched
+inputs and determinism. Prints a table per category.
 
 Options:
   --cases N   Number of cases, a positive integer (default: 110).
