@@ -80,7 +80,7 @@ function _instantiate(): ScanExports {
 const wasm = _instantiate();
 // Views of the memory, replaced whenever it grows. Only this module grows it (the module's code
 // never does), so the views are current between growths without asking `memory.buffer`, whose
-// getter showed up at 1–2% of a profile when called per line.
+// getter showed up in profiles when called per line.
 let buffer = wasm.memory.buffer;
 let view = new Uint8Array(buffer);
 let ints = new Int32Array(buffer);
