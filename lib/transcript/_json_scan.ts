@@ -6,7 +6,7 @@
  * bytes without building anything: strings are skipped by a tight loop that only looks for a quote
  * or a backslash, so a line costs one pass over its bytes and no allocation. When the line lives in
  * the WebAssembly scanner's memory (lines from {@linkcode ./jsonl.ts} do), long strings and whole
- * nested values are crossed there, 16 bytes per step; the JavaScript loops below are the reference
+ * nested values are crossed there with SIMD; the JavaScript loops below are the reference
  * and serve any other bytes. Values that are wanted are then parsed on their own
  * with `JSON.parse` (see {@linkcode parseSlice}).
  *

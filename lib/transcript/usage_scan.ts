@@ -112,26 +112,12 @@ export class UsageTokens {
       if (id === 0) continue;
       const vs = memberValueStart(OBJECT_TABLE, k) - base;
       const ve = memberValueEnd(OBJECT_TABLE, k) - base;
-      switch (id) {
-        case KEY.input_tokens:
-          this.input = this.#count(line, vs, ve);
-          break;
-        case KEY.output_tokens:
-          this.output = this.#count(line, vs, ve);
-          break;
-        case KEY.cache_read_input_tokens:
-          this.cacheRead = this.#count(line, vs, ve);
-          break;
-        case KEY.cache_creation_input_tokens:
-          this.#created = this.#count(line, vs, ve);
-          break;
-        case KEY.cache_creation:
-          // The last one decides, as in JSON.parse; it is read after this loop (the table is
-          // reused for it).
-          breakdownStart = vs;
-          breakdownEnd = ve;
-          break;
-      }
+      if (id === KEY.cache_creation) {
+        // The last one decides, as in JSON.parse; it is read after this loop (the table is
+        // reused for it).
+        breakdownStart = vs;
+        breakdownEnd = ve;
+      } else this.#setCount(id, line, vs, ve);
     }
     if (breakdownStart >= 0) {
       const first = line[breakdownStart];
@@ -142,17 +128,12 @@ export class UsageTokens {
           forEachMember(line, breakdownStart, this.#visitBreakdown);
         } else {
           for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
-            const id = memberKeyId(OBJECT_TABLE, k);
-            if (id !== KEY.ephemeral_5m_input_tokens && id !== KEY.ephemeral_1h_input_tokens) {
-              continue;
-            }
-            const count = this.#count(
+            this.#setBreakdownCount(
+              memberKeyId(OBJECT_TABLE, k),
               line,
               memberValueStart(OBJECT_TABLE, k) - base,
               memberValueEnd(OBJECT_TABLE, k) - base,
             );
-            if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = count;
-            else this.cacheWrite1h = count;
           }
         }
       }
@@ -168,24 +149,15 @@ export class UsageTokens {
     return 0;
   }
 
-  #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
-    const line = this.#line;
-    switch (keyIdOf(line, ks, ke)) {
+  /** A top-level count by its key id (other ids: nothing), for both reading paths. */
+  #setCount(id: number, line: Uint8Array, vs: number, ve: number): void {
+    switch (id) {
       case KEY.input_tokens:
         this.input = this.#count(line, vs, ve);
         break;
       case KEY.output_tokens:
         this.output = this.#count(line, vs, ve);
         break;
-      case KEY.cache_creation: {
-        this.cacheWrite5m = this.cacheWrite1h = 0;
-        const first = line[vs];
-        this.#breakdown = first === 0x7b || first === 0x5b;
-        if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
-          throw new SyntaxError("usage.cache_creation is not a well-formed object");
-        }
-        break;
-      }
       case KEY.cache_read_input_tokens:
         this.cacheRead = this.#count(line, vs, ve);
         break;
@@ -193,13 +165,31 @@ export class UsageTokens {
         this.#created = this.#count(line, vs, ve);
         break;
     }
+  }
+
+  /** A `cache_creation` count by its key id (other ids: nothing), for both reading paths. */
+  #setBreakdownCount(id: number, line: Uint8Array, vs: number, ve: number): void {
+    if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = this.#count(line, vs, ve);
+    else if (id === KEY.ephemeral_1h_input_tokens) this.cacheWrite1h = this.#count(line, vs, ve);
+  }
+
+  #visitUsage = (ks: number, ke: number, vs: number, ve: number): void => {
+    const line = this.#line;
+    const id = keyIdOf(line, ks, ke);
+    if (id !== KEY.cache_creation) {
+      this.#setCount(id, line, vs, ve);
+      return;
+    }
+    this.cacheWrite5m = this.cacheWrite1h = 0;
+    const first = line[vs];
+    this.#breakdown = first === 0x7b || first === 0x5b;
+    if (first === 0x7b && forEachMember(line, vs, this.#visitBreakdown) !== ve) {
+      throw new SyntaxError("usage.cache_creation is not a well-formed object");
+    }
   };
 
   #visitBreakdown = (ks: number, ke: number, vs: number, ve: number): void => {
-    const line = this.#line;
-    const id = keyIdOf(line, ks, ke);
-    if (id === KEY.ephemeral_5m_input_tokens) this.cacheWrite5m = this.#count(line, vs, ve);
-    else if (id === KEY.ephemeral_1h_input_tokens) this.cacheWrite1h = this.#count(line, vs, ve);
+    this.#setBreakdownCount(keyIdOf(this.#line, ks, ke), this.#line, vs, ve);
   };
 }
 
