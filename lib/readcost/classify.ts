@@ -1,5 +1,5 @@
 /**
- * The read-cost classification table (seed `read-cost-measurement.txt`, "Classification").
+ * The read-cost classification table (docs/method.md, Read-cost measurement: the classification table).
  *
  * | Tool or input                                                          | Kind          |
  * |------------------------------------------------------------------------|---------------|
@@ -12,7 +12,7 @@
  * | Other tools                                                            | other         |
  * | Result without a preceding matching tool-use ID                        | unmatched     |
  *
- * Decisions, where the seed is silent:
+ * Decisions, where the original tool is silent:
  * - Tool names are matched exactly and case-sensitively; aliases are not normalised
  *   (`TaskOutput` is "other", `bash` is "other").
  * - A field counts as "set" when present with a value other than `null` (see `ToolUse`).
@@ -21,7 +21,7 @@
  * - "Starting with" allows leading whitespace: the command matches
  *   `/^\s*(cat|head|tail|less|more)\s/`. Names are case-sensitive.
  *
- * It is not a shell parser, on purpose (the seed's documented blind spots are kept and tested):
+ * It is not a shell parser, on purpose (the original tool's documented blind spots are kept and tested):
  * `cd x && cat f`, `sudo cat f` and `/bin/cat f` are missed; a quoted `|` or `>` (and `2>&1`)
  * still makes a command targeted; `head -n 5 f` is bulk.
  *
@@ -30,7 +30,7 @@
 
 import type { ToolUse } from "../transcript/tool_calls.ts";
 
-/** A result's kind, as in the seed's table. */
+/** A result's kind, as in the original tool's table. */
 export type ResultKind =
   | "bulk-read"
   | "targeted-read"
@@ -55,7 +55,7 @@ const BULK_COMMAND = /^\s*(?:cat|head|tail|less|more)\s/;
  * Classifies a tool result by the tool use it answers.
  *
  * @param use The preceding tool use with the result's id, or `undefined` when there was none.
- * @returns The kind from the seed's table.
+ * @returns The kind from the original tool's table.
  *
  * @example
  * ```ts

@@ -1,7 +1,7 @@
 /**
  * Read-cost measurement of one transcript file: a pure core fed the file's lines in order.
  *
- * Rules (seed `read-cost-measurement.txt`, analysis-spec §4), and the decisions taken where the
+ * Rules (docs/method.md, Read-cost measurement), and the decisions taken where the
  * seed is silent:
  *
  * - **Lines.** Lines come from the shared framing (`lib/transcript/jsonl.ts`: BOM dropped, CRLF
@@ -14,7 +14,7 @@
  *   boundary) and counted. Records without a uuid are never skipped this way.
  * - **Assistant messages.** A record is usage-bearing when `type === "assistant"` and
  *   `message.usage` is an object, whatever its values: Claude Code's `<synthetic>` records
- *   (API errors, all-zero usage) therefore count as messages, as the seed's rule reads, though
+ *   (API errors, all-zero usage) therefore count as messages, as the original tool's rule reads, though
  *   the shared reader does not count them as requests. Its message key is `message.id`
  *   (non-empty string), else the record `uuid` (counted in `messageIdFromRecordUuid`), else its
  *   line number (counted in `messageIdFromLinePosition`); the three kinds of key never collide.

@@ -1,6 +1,6 @@
 /**
  * Input paths of the read-cost measurement: files and shallow directories, resolved and
- * de-duplicated (seed `read-cost-measurement.txt`, "Run it"). This is an I/O edge: it only
+ * de-duplicated (docs/method.md, Read-cost measurement: its inputs). This is an I/O edge: it only
  * stats and lists, read-only.
  *
  * - A named file is used whatever its name.

@@ -1,6 +1,6 @@
 /**
  * Read-cost measurement: how much input context comes from tool results and large file reads
- * (seed `read-cost-measurement.txt`, analysis-spec §4). The notebooks call
+ * (docs/method.md, Read-cost measurement). The notebooks call
  * {@linkcode measureReadCost}; `cli/measure.ts` is the command line.
  *
  * @example End to end on one synthetic file

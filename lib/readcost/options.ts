@@ -1,5 +1,5 @@
 /**
- * Thresholds of the read-cost measurement and their defaults (seed `read-cost-measurement.txt`).
+ * Thresholds of the read-cost measurement and their defaults (docs/method.md, Read-cost measurement).
  *
  * @module
  */

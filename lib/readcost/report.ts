@@ -1,6 +1,6 @@
 /**
  * The read-cost report: per-file measurements combined into the JSON document of
- * `schemaVersion: 1` (seed `read-cost-measurement.txt`, analysis-spec §4–5).
+ * `schemaVersion: 1` (docs/method.md, Read-cost measurement and Outputs; docs/schema/measure.schema.json).
  *
  * A file is included when it has at least `minTurns` unique usage-bearing assistant messages;
  * each included file is one session. Every count except `diagnostics.skippedMalformedLines`

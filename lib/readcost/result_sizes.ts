@@ -1,7 +1,7 @@
 /**
  * Result sizes for the size-distribution plot: per kind, the text size of every tool result of
  * the included files, sorted (so nothing of file order or content remains), and a log-2
- * histogram of them. Sizes are UTF-16 code units, the unit of the seed's character threshold.
+ * histogram of them. Sizes are UTF-16 code units, the unit of the original tool's character threshold.
  *
  * @module
  */

@@ -50,7 +50,7 @@ import {
 
 /** What {@linkcode renderReport} needs. */
 export interface RenderReportInput {
-  /** The §5 document of the trigger analysis. */
+  /** The --json document of the trigger analysis (docs/schema/analyze.schema.json). */
   report: TriggerReport;
   /** The replay's token sums behind `report.replay`. */
   sums: ReplaySums;

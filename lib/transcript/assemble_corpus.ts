@@ -1,7 +1,7 @@
 /**
- * Parsed files (in path order) → the corpus tables of analysis-spec §1. Pure.
+ * Parsed files (in path order) → the corpus tables of docs/method.md (Sessions, Requests, Compactions). Pure.
  *
- * Decisions the spec leaves open, made here:
+ * Decisions the method leaves open, made here (docs/method.md, Choices):
  * - A session exists once it has a conversation record. A session whose requests all turned out
  *   to be copies of requests seen earlier (a resumed file's history), or to have zero usage, has
  *   no request left and is counted as `noTargetModel`.
@@ -798,7 +798,7 @@ function _mostFrequentModel(counts: Record<string, number>): string {
   return best;
 }
 
-/** Fills `gapSeconds` and `compactionBefore` (analysis-spec §1, work time W). */
+/** Fills `gapSeconds` and `compactionBefore` (docs/method.md, Work time). */
 function _workGaps(
   requests: RequestTable,
   sessions: SessionTable,

@@ -1,5 +1,5 @@
 /**
- * Corpus discovery (analysis-spec §1): which transcript files a list of paths names.
+ * Corpus discovery (docs/method.md, Input): which transcript files a list of paths names.
  *
  * A directory is walked recursively for `*.jsonl`; symbolic links are not followed (a link named
  * directly on the command line is, since the user asked for it). The result is sorted byte-wise

@@ -1,7 +1,7 @@
 /**
  * Streaming JSON Lines framing: bytes in, one callback per non-blank line out.
  *
- * Framing follows analysis-spec §1: a UTF-8 byte-order mark at the start of the stream is
+ * Framing follows docs/transcript-format.md, Line framing: a UTF-8 byte-order mark at the start of the stream is
  * dropped, lines end at `\n`, surrounding whitespace (a `\r` before the `\n` included) is
  * trimmed, and blank lines are counted but not delivered. A final line without `\n` is
  * delivered too (it may be half-written; the caller decides whether it parses).

@@ -1,6 +1,6 @@
 /**
  * The transcript reader: Claude Code JSONL transcripts → columnar tables of sessions, requests
- * and compactions (analysis-spec §1). Both analyses stand on it.
+ * and compactions (docs/method.md, Sessions to Compactions). Both analyses stand on it.
  *
  * @example Read a folder and summarise it
  * ```ts

@@ -11,7 +11,7 @@
  * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts), so the corpus
  * and the read-cost measurement read the same records.
  *
- * Sessions inside one file (analysis-spec §1):
+ * Sessions inside one file (docs/method.md, Sessions):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
  * - sidechain records with an `agentId` belong to the sub-agent of that id, whose kind the id's
  *   shape gives ({@linkcode agentSessionKind}: sub-agent, helper, or the compaction call);
@@ -659,7 +659,7 @@ export class FileParser {
   /**
    * Folds a block into the file's previous block when both are parts of one streamed response:
    * the same raw `message.id` bytes, the same session, no boundary between. The
-   * fold is analysis-spec §1's de-duplication rule applied early (earliest timestamp; the usage of
+   * fold is the de-duplication rule of docs/method.md, Requests, applied early (earliest timestamp; the usage of
    * the larger total, ties to the later block), so the corpus-wide pass sees one block where the
    * file had several, and no key string is built for the repeats. Returns whether it folded.
    */

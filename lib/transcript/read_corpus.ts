@@ -33,7 +33,7 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "path
 const WARM_UP_MIN_BYTES = 4 * 1024 * 1024;
 
 /**
- * Reads a corpus: discovers `*.jsonl` under `paths` (analysis-spec §1), parses every file in
+ * Reads a corpus: discovers `*.jsonl` under `paths` (docs/method.md, Input), parses every file in
  * byte-wise path order and builds the tables. Files are only read.
  *
  * @param paths Files and directories.

@@ -1,5 +1,5 @@
 /**
- * The corpus summary of analysis-spec §5 (`corpus`): counts, work time, billed tokens, billing
+ * The corpus summary (`corpus` of the --json documents, docs/schema/corpus.schema.json): counts, work time, billed tokens, billing
  * mix, ω and the observed trigger level. Aggregates only: no text, paths or ids.
  *
  * @module
@@ -17,7 +17,7 @@ export interface BillingMix {
   output: number;
 }
 
-/** The §5 `corpus` block. */
+/** The `corpus` block of the --json documents. */
 export interface CorpusSummary {
   model: string;
   files: number;

@@ -4,7 +4,7 @@
  * Rows of the request table are sorted by session, then by timestamp (ties: the order in which
  * each request was first seen), so a session is the contiguous row range
  * `sessions.firstRequest[s] … sessions.firstRequest[s] + sessions.requestCount[s] - 1`.
- * Only requests of included sessions (analysis-spec §1, model filter) are in the table.
+ * Only requests of included sessions (docs/method.md, Model filter) are in the table.
  *
  * @module
  */

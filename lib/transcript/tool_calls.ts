@@ -1,5 +1,5 @@
 /**
- * Tool calls paired with their results, from parsed transcript records (transcript-format §9).
+ * Tool calls paired with their results, from parsed transcript records (docs/transcript-format.md, Tool calls).
  *
  * An assistant record's `message.content` may hold `tool_use` blocks (`id`, `name`, `input`);
  * a user record's `message.content` array may hold `tool_result` blocks (`tool_use_id`,

@@ -1,5 +1,5 @@
 /**
- * A request block's `message.usage`, read from bytes: the five token counts of analysis-spec §1
+ * A request block's `message.usage`, read from bytes: the five token counts of docs/method.md, Token categories
  * without `JSON.parse` of the object. Plain integers are read digit by digit; any other value goes
  * through `JSON.parse`, so the counts equal those of parsing the object (later duplicate keys win,
  * as in `JSON.parse`). Keys are read as `JSON.parse` reads them (`"\u0069nput_tokens"` is
@@ -57,7 +57,7 @@ export class UsageTokens {
   /**
    * Reads the usage value at `line[start, end)`.
    *
-   * @returns false when the value is not an object (absent usage, as analysis-spec §1 treats it).
+   * @returns false when the value is not an object (absent usage, as docs/method.md, Requests, treats it).
    * @throws {SyntaxError} when a count is not valid JSON.
    *
    * @example

@@ -55,7 +55,7 @@ export interface Prices {
 }
 
 /**
- * The seed model's prices: α = 0.05, ρ = 5, p_m = 5 USD per million input tokens, and ω = 1.25
+ * The published figure's model's prices: α = 0.05, ρ = 5, p_m = 5 USD per million input tokens, and ω = 1.25
  * (all uncached tokens written to the 5-minute cache) as a stand-in until the corpus gives ω;
  * cache writes at 1.25 (5 minutes) and 2 (1 hour) times p_m. These are the documented defaults
  * for a model the price catalog does not know (lib/prices/resolve_prices.ts), not constants of

@@ -1,6 +1,6 @@
 /**
  * Builders of synthetic transcript records for the read-cost tests. Shapes follow
- * transcript-format.md §6–§11; values are made up. Nothing here reads real transcripts.
+ * docs/transcript-format.md (Record types to Compaction); values are made up. Nothing here reads real transcripts.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * One test per row of the seed's classification table, then the seed's own examples of what the
+ * One test per row of the original tool's classification table, then the original tool's own examples of what the
  * heuristics miss (its documented blind spots), which must stay as they are.
  */
 import assert from "node:assert/strict";

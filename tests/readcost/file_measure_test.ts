@@ -263,7 +263,7 @@ Deno.test("BOM and CRLF are handled by the shared framing", () => {
 });
 
 Deno.test("a byte-order mark starting a later line makes that line malformed, as for the reader", () => {
-  // Expected by hand: JSON.parse rejects a text that starts with U+FEFF, and analysis-spec §1
+  // Expected by hand: JSON.parse rejects a text that starts with U+FEFF, and docs/transcript-format.md, Line framing,
   // drops a mark only at the start of a file. So m2's line is skipped: 1 malformed, input 7.
   const text = JSON.stringify(assistant({ id: "m1", usage: usage(7, 0, 0) })) + "\n\uFEFF" +
     JSON.stringify(assistant({ id: "m2", usage: usage(5, 0, 0) })) + "\n";

@@ -226,7 +226,7 @@ Deno.test("renderReport: parts of the compaction model given as options say so",
 });
 
 Deno.test("renderReport: the method names the rule for a step across a real compaction", () => {
-  // The fixture takes the analysis defaults ("previous"); "kept" is the spec's literal rule.
+  // The fixture takes the analysis defaults ("previous"); "kept" is the reproduced method's literal rule.
   const method = (html: string) =>
     html.slice(html.indexOf('<section id="method"'), html.indexOf('<section id="formula"'));
   const byDefault = method(renderReport(_input()));

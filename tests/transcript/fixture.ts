@@ -1,5 +1,5 @@
 /**
- * A hand-written corpus covering the quirks of transcript-format.md §14. Every expected number in
+ * A hand-written corpus covering the quirks of docs/transcript-format.md, Quirks. Every expected number in
  * reader_test.ts is worked out by hand from the records below.
  *
  * Files (byte-wise path order):

@@ -1,5 +1,5 @@
 /**
- * UsageTokens.read against the JSON.parse-based rule of analysis-spec §1, written out below
+ * UsageTokens.read against the JSON.parse-based rule of docs/method.md, Token categories,, written out below
  * (`referenceUsage`): u = input_tokens; w5 = cache_creation.ephemeral_5m_input_tokens and
  * w1h = cache_creation.ephemeral_1h_input_tokens when cache_creation is an object (arrays
  * included, as `typeof` says), else all of cache_creation_input_tokens is w5; r =

@@ -1,6 +1,6 @@
 /**
  * The validating record scan: a line is well formed exactly when `JSON.parse` accepts it (the
- * definition in analysis-spec §1), whether it is read through WebAssembly or not; and the UTF-16
+ * definition in docs/transcript-format.md, Line framing), whether it is read through WebAssembly or not; and the UTF-16
  * length of a JSON string counted from its bytes.
  *
  * Expected values: `JSON.parse` of the same text (the definition), and hand counts in comments.
