@@ -79,6 +79,12 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     modelDisplayName: "Claude Opus 5.5",
     synthetic: true,
     readCost,
+    timeline: {
+      rows: [{ timeMs: Date.UTC(2026, 10, 2), inputTokens: 150_000, trigger: "auto", model: "m" }],
+      unplaced: 2,
+      configuredLevel: 137_000,
+      autoCompactWindow: 170_000,
+    },
   });
   const { document } = parseHTML(html);
   const en = [...document.querySelectorAll(".l-en")];
@@ -100,6 +106,8 @@ Deno.test("the page: every English element has a Chinese twin that is translated
   const headings = (cls: string) =>
     [...document.querySelectorAll(`.${cls} h2`)].map((h) => _text(h as Element));
   assert.deepEqual(headings("l-en"), [
+    "The setting that puts compaction there",
+    "Did it take effect? Compactions over time",
     "How to read it",
     "Where this can mislead you",
     "Data volume",
@@ -111,6 +119,8 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     "What reading tool results costs",
   ]);
   assert.deepEqual(headings("l-zh"), [
+    "让压缩发生在那里的设置",
+    "设置生效了吗？压缩随时间的变化",
     "怎样读这张图",
     "哪里可能误导你",
     "数据量",
