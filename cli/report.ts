@@ -205,10 +205,12 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     const out = callerPath(options.out);
     const file = (name: (typeof REPORT_FILES)[number]) => joinPath(out, name);
     // Checked before anything is read: the folder and each file written in it.
-    for (const path of [out, ...REPORT_FILES.map(file)]) {
+    // The message names the path as the user typed it.
+    const typed = [options.out, ...REPORT_FILES.map((name) => joinPath(options.out, name))];
+    for (const [i, path] of [out, ...REPORT_FILES.map(file)].entries()) {
       const refused = await checkOutputPath(path, input.paths);
       if (refused !== undefined) {
-        console.error(`${command}: --out: ${refused}`);
+        console.error(`${command}: --out: ${typed[i]}${refused.slice(path.length)}`);
         return EXIT.invalidArguments;
       }
     }
