@@ -34,7 +34,13 @@ import {
   usageExit,
   versionLine,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import {
+  filteredOutMessage,
+  filterFromValues,
+  filterLine,
+  type SelectedInput,
+  selectInput,
+} from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
@@ -474,6 +480,44 @@ export function formatModelsReport(doc: ModelsReport): string {
 }
 
 /**
+ * The per-model document with the filter it was run with, at the top and in each model's own
+ * options (as a single-model document carries it).
+ *
+ * @param doc The per-model document.
+ * @param filters The filter record of the input.
+ * @returns A copy with `options.filters` added (additive: the other fields keep their place).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { modelsDocumentWithFilters } from "./analyze.ts";
+ *
+ * const filters = { since: null, until: null, project: null,
+ *   leftOut: { files: 0, sessions: 0, undatedSessions: 0 } };
+ * const doc = { schemaVersion: 1 as const, options: {}, models: [], comparison: [],
+ *   modelsWithoutSession: [] };
+ * assert.deepEqual(modelsDocumentWithFilters(doc, filters).options, { filters });
+ * ```
+ */
+export function modelsDocumentWithFilters(
+  doc: ModelsReport,
+  filters: SelectedInput["filters"],
+): ModelsReport {
+  return {
+    ...doc,
+    options: { ...doc.options, filters },
+    models: doc.models.map((entry) =>
+      "analysis" in entry
+        ? {
+          ...entry,
+          analysis: { ...entry.analysis, options: { ...entry.analysis.options, filters } },
+        }
+        : entry
+    ),
+  };
+}
+
+/**
  * Runs the command.
  *
  * @param args Command-line arguments.
@@ -541,7 +585,7 @@ export async function main(args: string[]): Promise<number> {
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
     if (values.model === "all") {
       return await _allModels(
-        input.files,
+        input,
         { ...analyzeOptions, threads },
         idleLimitSeconds,
         values,
@@ -596,12 +640,13 @@ export async function main(args: string[]): Promise<number> {
 
 /** `--model all`: read once, one analysis per model, the comparison. */
 async function _allModels(
-  paths: string[],
+  input: SelectedInput,
   options: AnalyzeOptions,
   idleLimitSeconds: number,
   values: Record<string, string | boolean | undefined>,
   pricesFor: ((model: string) => PriceOverrides) | undefined,
 ): Promise<number> {
+  const paths = input.files;
   const { corpora, withoutSession } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
     onProgress: progressReporter("analyze: reading"),
@@ -620,7 +665,10 @@ async function _allModels(
       : undefined,
   }, withoutSession);
   writeStdout(
-    values.json ? JSON.stringify(report, null, 2) + "\n" : formatModelsReport(report) + "\n",
+    values.json
+      ? JSON.stringify(modelsDocumentWithFilters(report, input.filters), null, 2) + "\n"
+      : [filterLine(input.filters), formatModelsReport(report)].filter((t) => t !== "")
+        .join("\n") + "\n",
   );
   return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
 }

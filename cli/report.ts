@@ -60,7 +60,7 @@ import {
   type TriggerAnalysis,
 } from "../lib/trigger/mod.ts";
 import { answerFacts, answerSentence } from "../lib/trigger/answer_sentence.ts";
-import { formatModelsReport, formatReport } from "./analyze.ts";
+import { formatModelsReport, formatReport, modelsDocumentWithFilters } from "./analyze.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -288,7 +288,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     await Deno.mkdir(out, { recursive: true });
     const document = analysed.kind === "one"
       ? { ...report, options: { ...report.options, filters: input.filters } }
-      : { ...analysed.doc, options: { ...analysed.doc.options, filters: input.filters } };
+      : modelsDocumentWithFilters(analysed.doc, input.filters);
     await Deno.writeTextFile(file("analysis.json"), JSON.stringify(document, null, 2) + "\n");
     await Deno.writeTextFile(
       file("read-cost.json"),

@@ -3,6 +3,7 @@ import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { priceCurves } from "../../lib/trigger/price_curves.ts";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
 import { main } from "../../cli/analyze.ts";
+import { replaceStdout } from "../../lib/io/stdout.ts";
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 
@@ -93,9 +94,9 @@ Deno.test("analyze CLI: --prices FILE overrides, flags win; a bad file is exit 2
     await Deno.writeTextFile(`${dir}/a.jsonl`, corpusText("claude-opus-5-5"));
     await Deno.writeTextFile(`${dir}/p.json`, JSON.stringify({ alpha: 0.08, rho: 9 }));
     await Deno.writeTextFile(`${dir}/bad.json`, JSON.stringify({ alpah: 0.08 }));
+    // The command prints through writeStdout (a closed stdout is exit 5): captured there.
     const lines: string[] = [];
-    const log = console.log;
-    console.log = (s: string) => lines.push(s);
+    const previous = replaceStdout((s: string) => void lines.push(s));
     let code;
     try {
       code = await main([
@@ -113,10 +114,10 @@ Deno.test("analyze CLI: --prices FILE overrides, flags win; a bad file is exit 2
         dir,
       ]);
     } finally {
-      console.log = log;
+      replaceStdout(previous);
     }
     assert.equal(code, 0);
-    const report = JSON.parse(lines.join("\n"));
+    const report = JSON.parse(lines.join(""));
     assert.equal(report.prices.alpha, 0.08);
     assert.equal(report.prices.rho, 6);
     assert.equal(report.prices.sources.alpha, "option");
