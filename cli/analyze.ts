@@ -34,7 +34,13 @@ import {
   usageExit,
   versionLine,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import {
+  filteredOutMessage,
+  filterFromValues,
+  filterLine,
+  type SelectedInput,
+  selectInput,
+} from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
@@ -474,6 +480,44 @@ export function formatModelsReport(doc: ModelsReport): string {
 }
 
 /**
+ * The per-model document with the filter it was run with, at the top and in each model's own
+ * options (as a single-model document carries it).
+ *
+ * @param doc The per-model document.
+ * @param filters The filter record of the input.
+ * @returns A copy with `options.filters` added (additive: the other fields keep their place).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { modelsDocumentWithFilters } from "./analyze.ts";
+ *
+ * const filters = { since: null, until: null, project: null,
+ *   leftOut: { files: 0, sessions: 0, undatedSessions: 0 } };
+ * const doc = { schemaVersion: 1 as const, options: {}, models: [], comparison: [],
+ *   modelsWithoutSession: [] };
+ * assert.deepEqual(modelsDocumentWithFilters(doc, filters).options, { filters });
+ * ```
+ */
+export function modelsDocumentWithFilters(
+  doc: ModelsReport,
+  filters: SelectedInput["filters"],
+): ModelsReport {
+  return {
+    ...doc,
+    options: { ...doc.options, filters },
+    models: doc.models.map((entry) =>
+      "analysis" in entry
+        ? {
+          ...entry,
+          analysis: { ...entry.analysis, options: { ...entry.analysis.options, filters } },
+        }
+        : entry
+    ),
+  };
+}
+
+/**
  * Runs the command.
  *
  * @param args Command-line arguments.
@@ -596,7 +640,7 @@ export async function main(args: string[]): Promise<number> {
 
 /** `--model all`: read once, one analysis per model, the comparison. */
 async function _allModels(
-  input: Awaited<ReturnType<typeof selectInput>>,
+  input: SelectedInput,
   options: AnalyzeOptions,
   idleLimitSeconds: number,
   values: Record<string, string | boolean | undefined>,
@@ -620,22 +664,11 @@ async function _allModels(
       ? (model, i, n) => console.error(`analyze: model ${i + 1}/${n}: ${model}`)
       : undefined,
   }, withoutSession);
-  // The filter joins the options of the document and of each model's analysis.
-  const filters = input.filters;
-  const document = {
-    ...report,
-    options: { ...report.options, filters },
-    models: report.models.map((m) =>
-      "analysis" in m
-        ? { ...m, analysis: { ...m.analysis, options: { ...m.analysis.options, filters } } }
-        : m
-    ),
-  };
   writeStdout(
     values.json
-      ? JSON.stringify(document, null, 2) + "\n"
-      : [filterLine(filters), formatModelsReport(report)].filter((t) => t !== "").join("\n") +
-        "\n",
+      ? JSON.stringify(modelsDocumentWithFilters(report, input.filters), null, 2) + "\n"
+      : [filterLine(input.filters), formatModelsReport(report)].filter((t) => t !== "")
+        .join("\n") + "\n",
   );
   return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
 }

@@ -11,7 +11,12 @@
 import { ensureCorpus } from "../data-synthetic/ensure_corpus.ts";
 import { type ProfileName, PROFILES } from "../data-synthetic/profiles.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
-import { runReport } from "./report.ts";
+import { reportFlagsFromValues, runReport } from "./report.ts";
+import {
+  ANALYZE_FLAG_OPTIONS,
+  ANALYZE_FLAGS_HELP,
+  analyzeFlagsFromValues,
+} from "./_analyze_flags.ts";
 import { COMMON_HELP, EXIT, parseCommandLine, usageExit, versionLine } from "./_shared.ts";
 
 const HELP = `Usage: deno task demo [OPTIONS]
@@ -19,16 +24,23 @@ const HELP = `Usage: deno task demo [OPTIONS]
 Runs \`deno task report\` on the bundled synthetic corpus: generates it on first use (into
 data-synthetic/full/, or .cache/synthetic/<profile>-<seed>/ for other choices; reused while its
 manifest matches; the sample profile is the committed data-synthetic/sample/), then writes
-OUT/report.html, OUT/figure.png, OUT/figure.svg, OUT/analysis.json and OUT/read-cost.json.
+OUT/report.html, OUT/figure.png, OUT/figure.svg, OUT/timeline.png, OUT/timeline.svg,
+OUT/analysis.json and OUT/read-cost.json.
 The full profile is about 700 MB on disk; the demo says so before it generates.
 
 Options:
   --profile NAME   small | sample | full (default: full, the published corpus's size)
   --seed N         generator seed (default: 1)
   --out DIR        output folder, relative to where you run the command (default: out)
+  --lang en|zh     language of figure.* and timeline.* (default: en; the page has both)
+  --auto-compact-window TOKENS
+                   draw the trigger this autoCompactWindow gives on the timeline
+The analysis flags of \`deno task analyze\` apply too (but --seed, the generator's here):
+${ANALYZE_FLAGS_HELP.split("\n").filter((l) => !l.startsWith("  --seed ")).join("\n")}
 ${COMMON_HELP}
 
-Exit codes: 0 success, 1 the analysis could not run, 2 invalid arguments.
+Exit codes: 0 success, 1 the analysis could not run, 2 invalid arguments, 5 the output could
+not be written.
 `;
 
 /** Bytes the generator writes per request, as in the full profile's files (for the estimate). */
@@ -42,14 +54,23 @@ const BYTES_PER_REQUEST = 15_400;
  */
 export async function main(args: string[]): Promise<number> {
   let values;
+  let flags;
+  let own;
+  // --seed is the generator's here; the analysis' seed is its default.
+  const { seed: _analysisSeed, ...analysisOptions } = ANALYZE_FLAG_OPTIONS;
   try {
     ({ values } = parseCommandLine(args, {
       profile: { type: "string" },
       seed: { type: "string" },
       out: { type: "string" },
+      lang: { type: "string" },
+      "auto-compact-window": { type: "string" },
+      ...analysisOptions,
       version: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     }, false));
+    flags = analyzeFlagsFromValues({ ...values, seed: undefined });
+    own = reportFlagsFromValues(values);
   } catch (error) {
     return usageExit("demo", error);
   }
@@ -97,6 +118,9 @@ export async function main(args: string[]): Promise<number> {
     out: String(values.out ?? "out"),
     synthetic: true,
     command: "demo",
+    analysis: flags,
+    lang: own.lang,
+    autoCompactWindow: own.autoCompactWindow,
   });
 }
 

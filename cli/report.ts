@@ -60,7 +60,7 @@ import {
   type TriggerAnalysis,
 } from "../lib/trigger/mod.ts";
 import { answerFacts, answerSentence } from "../lib/trigger/answer_sentence.ts";
-import { formatModelsReport, formatReport } from "./analyze.ts";
+import { formatModelsReport, formatReport, modelsDocumentWithFilters } from "./analyze.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -205,10 +205,12 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     const out = callerPath(options.out);
     const file = (name: (typeof REPORT_FILES)[number]) => joinPath(out, name);
     // Checked before anything is read: the folder and each file written in it.
-    for (const path of [out, ...REPORT_FILES.map(file)]) {
+    // The message names the path as the user typed it.
+    const typed = [options.out, ...REPORT_FILES.map((name) => joinPath(options.out, name))];
+    for (const [i, path] of [out, ...REPORT_FILES.map(file)].entries()) {
       const refused = await checkOutputPath(path, input.paths);
       if (refused !== undefined) {
-        console.error(`${command}: --out: ${refused}`);
+        console.error(`${command}: --out: ${typed[i]}${refused.slice(path.length)}`);
         return EXIT.invalidArguments;
       }
     }
@@ -286,7 +288,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     await Deno.mkdir(out, { recursive: true });
     const document = analysed.kind === "one"
       ? { ...report, options: { ...report.options, filters: input.filters } }
-      : { ...analysed.doc, options: { ...analysed.doc.options, filters: input.filters } };
+      : modelsDocumentWithFilters(analysed.doc, input.filters);
     await Deno.writeTextFile(file("analysis.json"), JSON.stringify(document, null, 2) + "\n");
     await Deno.writeTextFile(
       file("read-cost.json"),

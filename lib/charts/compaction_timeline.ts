@@ -98,6 +98,11 @@ export interface CompactionTimelineOptions
   labels?: Partial<CompactionTimelineLabels>;
   /** Height of one model's panel, px. @default {300} */
   panelHeight?: number;
+  /**
+   * Text of a date tick, e.g. another language's (the date is UTC).
+   * @default {Plot's English ticks ("Sep", "2", "6 AM"…)}
+   */
+  dateTick?: (date: Date) => string;
 }
 
 function _tokens(value: number): string {
@@ -144,6 +149,7 @@ export function compactionTimelineFigure(
     subtitle = "Each dot is one compaction: its input size C on the day it ran",
     labels,
     panelHeight = 300,
+    dateTick,
     ...size
   } = options;
   const L = { ...COMPACTION_TIMELINE_LABELS, ...labels };
@@ -211,7 +217,13 @@ export function compactionTimelineFigure(
     );
   }
   marks.push(
-    Plot.axisX({ label: L.axisX, labelAnchor: "center", labelArrow: "none", fontSize: 11 }),
+    Plot.axisX({
+      label: L.axisX,
+      labelAnchor: "center",
+      labelArrow: "none",
+      fontSize: 11,
+      ...(dateTick === undefined ? {} : { tickFormat: dateTick }),
+    }),
     Plot.axisY({
       label: L.axisY,
       labelAnchor: "center",

@@ -95,7 +95,15 @@ export type TimelineFigureTexts =
   & Required<
     Pick<CompactionTimelineOptions, "title" | "subtitle" | "charWidth" | "fontFamily">
   >
-  & { labels: CompactionTimelineLabels };
+  & { labels: CompactionTimelineLabels; dateTick?: (date: Date) => string };
+
+/** A Chinese date tick, UTC: `9月2日`, or `6时` for a tick inside a day. */
+function _zhDateTick(date: Date): string {
+  const h = date.getUTCHours();
+  return h === 0 && date.getUTCMinutes() === 0
+    ? `${date.getUTCMonth() + 1}月${date.getUTCDate()}日`
+    : `${h}时`;
+}
 
 /**
  * The compaction timeline's texts in a language (timeline.svg/png and the page's drawing), with
@@ -111,6 +119,7 @@ export type TimelineFigureTexts =
  *
  * assert.equal(timelineFigureTexts("en").labels.legendAuto, "automatic");
  * assert.equal(timelineFigureTexts("zh").labels.legendAuto, "自动");
+ * assert.equal(timelineFigureTexts("zh").dateTick?.(new Date(Date.UTC(2026, 8, 2))), "9月2日");
  * ```
  */
 export function timelineFigureTexts(lang: Lang): TimelineFigureTexts {
@@ -129,5 +138,7 @@ export function timelineFigureTexts(lang: Lang): TimelineFigureTexts {
       legendConfigured: t.timelineLegendConfigured,
       markConfigured: t.timelineMarkConfigured,
     },
+    // Plot's own ticks are English month names; Chinese gets month and day in numbers.
+    ...(lang === "zh" ? { dateTick: _zhDateTick } : {}),
   };
 }

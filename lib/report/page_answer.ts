@@ -3,9 +3,11 @@
  * current prices: the same function runs on the server (the text shown before the script runs)
  * and in the page (each time a slider moves), in either language.
  *
- * The comparison is the lowest mean cost against the grid trigger nearest the observed trigger
- * (where the transcripts compact), when that trigger lies inside the grid; without one, the
- * sentence names the cheapest trigger alone. The saving is relative: 1 − best / reference.
+ * The comparison is the lowest mean cost against the mean curves at the observed trigger (where
+ * the transcripts compact), interpolated linearly between the two grid triggers around it as the
+ * analysis' `recommendation.atObservedTrigger` is, when that trigger lies inside the grid;
+ * without one, the sentence names the cheapest trigger alone. The saving is relative:
+ * 1 − best / reference.
  *
  * @module
  */
@@ -27,16 +29,24 @@ const _tok = (x: number) => formatNumber(x, { style: "tokens" });
 const _usd = (x: number) => formatNumber(x, { style: "usd", digits: 3 });
 const _pct = (x: number) => formatNumber(x, { style: "percent", digits: 1 });
 
-/** Index of the grid trigger nearest `trigger`, or -1 when it lies outside the grid. */
-function _nearest(triggers: ArrayLike<number>, trigger: number | null): number {
-  const n = triggers.length;
-  if (trigger === null || !Number.isFinite(trigger) || n === 0) return -1;
-  if (trigger < triggers[0] || trigger > triggers[n - 1]) return -1;
-  let best = 0;
-  for (let i = 1; i < n; i++) {
-    if (Math.abs(triggers[i] - trigger) < Math.abs(triggers[best] - trigger)) best = i;
-  }
-  return best;
+/**
+ * The mean cost and time share at `trigger`, linear between the grid triggers around it; null
+ * when it lies outside the grid or a value there is unknown.
+ */
+function _atTrigger(
+  curves: AnswerCurves,
+  trigger: number | null,
+): { cost: number; share: number } | null {
+  const t = curves.triggers;
+  const n = t.length;
+  if (trigger === null || !Number.isFinite(trigger) || n === 0) return null;
+  if (trigger < t[0] || trigger > t[n - 1]) return null;
+  let k = 0;
+  while (k < n - 1 && t[k + 1] <= trigger) k++;
+  const w = k === n - 1 || t[k] === trigger ? 0 : (trigger - t[k]) / (t[k + 1] - t[k]);
+  const at = (v: ArrayLike<number>) => w === 0 ? v[k] : v[k] + w * (v[k + 1] - v[k]);
+  const cost = at(curves.costMean), share = at(curves.timeShareMean);
+  return Number.isFinite(cost) ? { cost, share } : null;
 }
 
 /**
@@ -78,17 +88,18 @@ export function answerSentence(
     bestCost: _usd(curves.costMean[i]),
     bestShare: _pct(curves.timeShareMean[i]),
   };
-  const r = _nearest(curves.triggers, observedTrigger);
-  if (r < 0 || !Number.isFinite(curves.costMean[r])) {
-    return fillText(texts.answerNoObserved, values);
+  const at = _atTrigger(curves, observedTrigger);
+  if (at === null) return fillText(texts.answerNoObserved, values);
+  // On the grid at the cheapest trigger (interpolation never goes below the grid's minimum).
+  if (best.trigger === observedTrigger || curves.costMean[i] >= at.cost) {
+    return fillText(texts.answerAlready, { ...values, observed: _tok(observedTrigger!) });
   }
-  if (r === i) return fillText(texts.answerAlready, { ...values, observed: _tok(best.trigger) });
   return fillText(texts.answerCheaper, {
     ...values,
-    observed: _tok(curves.triggers[r]),
-    observedCost: _usd(curves.costMean[r]),
-    observedShare: _pct(curves.timeShareMean[r]),
-    saving: _pct(1 - curves.costMean[i] / curves.costMean[r]),
+    observed: _tok(observedTrigger!),
+    observedCost: _usd(at.cost),
+    observedShare: _pct(at.share),
+    saving: _pct(1 - curves.costMean[i] / at.cost),
   });
 }
 

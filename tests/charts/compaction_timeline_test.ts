@@ -130,3 +130,12 @@ Deno.test("compactionTimelineFigure PNG shows the manual triangle and the config
   assert.ok(countColor(withRule, [0x3c, 0xa9, 0x51], 30) > 150);
   assert.equal(countColor(without, [0x3c, 0xa9, 0x51], 30), 0);
 });
+
+Deno.test("compactionTimelineFigure: dateTick writes the date ticks (UTC)", () => {
+  const svg = compactionTimelineFigure([point(0, 1e5), point(3, 1.2e5)], {
+    dateTick: (d) => `${d.getUTCMonth() + 1}/${d.getUTCDate()}`,
+  });
+  // 2026-11-02 … 2026-11-05 UTC: daily ticks 11/2 … 11/5.
+  for (const day of [2, 3, 4, 5]) assert.match(svg, new RegExp(`>11/${day}<`));
+  assert.doesNotMatch(svg, />Nov</);
+});

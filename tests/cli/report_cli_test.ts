@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { decodePng } from "../charts/_png_pixels.ts";
+import { svgToPng } from "../../lib/charts/png.ts";
+import { CJK_FONT, loadCjkFont } from "../../lib/report/cjk_font.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, "deno.json");
@@ -49,14 +51,15 @@ Deno.test("report: from another directory, relative input and --out land where t
       "figure.svg",
       "read-cost.json",
       "report.html",
+      "timeline.png",
+      "timeline.svg",
     ]);
     // The last line names what was written, and where.
     const last = run.stdout.trim().split("\n").pop()!;
     assert.equal(
       last,
-      `Wrote report.html, figure.png, figure.svg, analysis.json, read-cost.json in ${
-        join(await Deno.realPath(here), "rep")
-      }`,
+      `Wrote report.html, figure.png, figure.svg, timeline.png, timeline.svg, analysis.json, ` +
+        `read-cost.json in ${join(await Deno.realPath(here), "rep")}`,
     );
     assert.match(run.stdout, /^Answer: /m);
     const analysis = JSON.parse(await Deno.readTextFile(join(here, "rep", "analysis.json")));
@@ -127,6 +130,155 @@ Deno.test("corpus and measure: relative paths from another directory, --requests
     const measure = await task(here, ["measure", "--recursive", "--json", input]);
     assert.equal(measure.code, 0, measure.stderr);
     assert.ok(JSON.parse(measure.stdout).files.read > 0);
+  } finally {
+    await Deno.remove(here, { recursive: true });
+  }
+});
+
+Deno.test("report --lang zh: Chinese figures drawn with the CJK font; analysis flags; the page", async () => {
+  const here = await Deno.makeTempDir({ prefix: "report_cli_" });
+  try {
+    const run = await task(here, [
+      "report",
+      "--lang",
+      "zh",
+      "--workloads",
+      "12",
+      "--seed",
+      "7",
+      "--auto-compact-window",
+      "50000",
+      "--out",
+      "rep",
+      SAMPLE,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const read = (name: string) => Deno.readTextFile(join(here, "rep", name));
+    // The analysis flags reached the analysis (analyze's own table).
+    const analysis = JSON.parse(await read("analysis.json"));
+    assert.equal(analysis.options.workloads, 12);
+    assert.equal(analysis.options.seed, 7);
+    // figure.svg in Chinese, titled with the catalog's display name, the CJK font listed.
+    const svg = await read("figure.svg");
+    assert.match(svg, />Claude Opus 5\.5 何时该压缩上下文？<\/text>/);
+    assert.ok(svg.includes(CJK_FONT.family));
+    // figure.png is that SVG drawn with the Chinese font: byte for byte what the renderer gives
+    // with the font, and not what it gives without (missing glyphs).
+    const png = await Deno.readFile(join(here, "rep", "figure.png"));
+    const font = await loadCjkFont();
+    assert.deepEqual(png, await svgToPng(svg, { fontFiles: [font] }));
+    assert.notDeepEqual(png, await svgToPng(svg));
+    // The timeline: Chinese, the configured level 50,000 − 33,000 = 17,000 drawn.
+    const timeline = await read("timeline.svg");
+    assert.match(timeline, />压缩随时间的变化<\/text>/);
+    assert.match(timeline, />设置值 17K<\/text>/);
+    assert.deepEqual(
+      await Deno.readFile(join(here, "rep", "timeline.png")),
+      await svgToPng(timeline, { fontFiles: [font] }),
+    );
+    // The page: the display name in the title, the recommendation block in both languages.
+    const html = await read("report.html");
+    assert.match(
+      html,
+      /<title>When should Claude Opus 5\.5 compact\? \| Context Compaction Threshold<\/title>/,
+    );
+    const setting = /<section id="setting">([\s\S]*?)<\/section>/.exec(html)![1];
+    const [en, zh] = setting.split(/<div class="l-zh"/);
+    for (const block of [en, zh]) {
+      assert.match(
+        block,
+        /<pre class="snippet settings-json"><code>\{\n {2}&quot;autoCompactWindow&quot;: \d+/,
+      );
+      assert.match(block, /CLAUDE_CODE_AUTO_COMPACT_WINDOW=\d+/);
+    }
+    assert.match(en, /The setting that puts compaction there/);
+    assert.match(en, /has changed between releases/);
+    assert.match(zh, /让压缩发生在那里的设置/);
+    assert.match(zh, /不同版本之间有过变化/);
+    // The timeline section shows the configured window in both languages.
+    assert.match(html, /autoCompactWindow = 50,000 gives: 17K/);
+    assert.match(html, /autoCompactWindow = 50,000 所对应的触发点：17K/);
+  } finally {
+    await Deno.remove(here, { recursive: true });
+  }
+});
+
+Deno.test("report --out: never a .jsonl, never an input; exit 2 before reading", async () => {
+  const here = await Deno.makeTempDir({ prefix: "report_cli_" });
+  try {
+    const jsonl = await task(here, ["report", "--out", "x.jsonl", SAMPLE]);
+    assert.equal(jsonl.code, 2, jsonl.stderr);
+    assert.match(jsonl.stderr, /^report: --out: x\.jsonl is a \.jsonl file/);
+    assert.ok(!(await exists(join(here, "x.jsonl"))));
+    // A copy of one project folder as input, and as --out.
+    const project = join(here, "p");
+    await Deno.mkdir(project);
+    const source = join(SAMPLE, "projects", "-home-dev-projects-ledger-api");
+    for (const entry of Deno.readDirSync(source)) {
+      if (entry.isFile) await Deno.copyFile(join(source, entry.name), join(project, entry.name));
+    }
+    const before = [...Deno.readDirSync(project)].map((e) => e.name).sort();
+    const input = await task(here, ["report", "--out", "p", "p"]);
+    assert.equal(input.code, 2, input.stderr);
+    assert.match(input.stderr, /^report: --out: .*p is an input of this command/);
+    assert.deepEqual([...Deno.readDirSync(project)].map((e) => e.name).sort(), before);
+    // A transcript named as input: its own path as --out is refused (a .jsonl, too).
+    const file = before.find((n) => n.endsWith(".jsonl"))!;
+    const same = await task(here, ["report", "--out", `p/${file}`, `p/${file}`]);
+    assert.equal(same.code, 2, same.stderr);
+  } finally {
+    await Deno.remove(here, { recursive: true });
+  }
+});
+
+Deno.test("report: a closed stdout exits 5", async () => {
+  const here = await Deno.makeTempDir({ prefix: "report_cli_" });
+  try {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-all",
+        "--config",
+        CONFIG,
+        join(ROOT, "cli", "report.ts"),
+        "--workloads",
+        "4",
+        "--out",
+        join(here, "rep"),
+        SAMPLE,
+      ],
+      stdout: "piped",
+      stderr: "null",
+      stdin: "null",
+    }).spawn();
+    // The read end closes at once; the command writes its files, then its summary.
+    await child.stdout.cancel();
+    assert.equal((await child.status).code, 5);
+  } finally {
+    await Deno.remove(here, { recursive: true });
+  }
+});
+
+Deno.test("report --model all: the comparison and each model's answer; figure of the largest", async () => {
+  const here = await Deno.makeTempDir({ prefix: "report_cli_" });
+  try {
+    const run = await task(here, ["report", "--model", "all", "--workloads", "8", SAMPLE]);
+    assert.equal(run.code, 0, run.stderr);
+    const analysis = JSON.parse(await Deno.readTextFile(join(here, "out", "analysis.json")));
+    const models = analysis.comparison.map((c: { model: string }) => c.model);
+    assert.equal(models[0], "claude-opus-5-5"); // most requests first
+    assert.ok(models.length >= 2, JSON.stringify(models));
+    const svg = await Deno.readTextFile(join(here, "out", "figure.svg"));
+    assert.match(svg, />When should Claude Opus 5\.5 compact\?<\/text>/);
+    const html = await Deno.readTextFile(join(here, "out", "report.html"));
+    const section = /<section id="models">([\s\S]*?)<\/section>/.exec(html)![1];
+    assert.match(section, /Every model on its own/);
+    assert.match(section, /各模型分别分析/);
+    // Every model has a row and an answer item in each language.
+    const items = [...section.matchAll(/<li><strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
+    assert.equal(items.length, 2 * models.length);
+    assert.ok(items.includes("Claude Opus 5.5"));
+    assert.match(run.stdout, /^Answer \(Claude Opus 5\.5\): /m);
   } finally {
     await Deno.remove(here, { recursive: true });
   }

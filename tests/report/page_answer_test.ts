@@ -12,24 +12,34 @@ const CURVES = {
   timeShareMean: [0.2, 0.135, 0.08, 0.05, 0.039],
 };
 
-Deno.test("answerSentence: the cheapest trigger against the one nearest the observed", () => {
-  // Observed 267.9K: nearest grid trigger 250K (17.9K away; 300K is 32.1K away).
-  // Saving 1 − 0.6 / 0.75 = 0.2 → 20.0%.
+Deno.test("answerSentence: the cheapest trigger against the curves at the observed one", () => {
+  // Observed 267.9K lies between 250K and 300K, w = 17.9 / 50 = 0.358 of the way:
+  // cost 0.75 + 0.358 · 0.05 = 0.7679 ($0.768), share 0.05 + 0.358 · (0.039 − 0.05) = 0.04606
+  // (4.6%); saving 1 − 0.6 / 0.7679 = 0.2187 → 21.9%.
   assert.equal(
     answerSentence(TEXTS.en, CURVES, 267_900),
-    "Compacting at 150K instead of 250K costs 20.0% less per 1M tokens ($0.600 instead of " +
-      "$0.750); compacting then takes 13.5% of agent time instead of 5.0%.",
+    "Compacting at 150K instead of 267.9K costs 21.9% less per 1M tokens ($0.600 instead of " +
+      "$0.768); compacting then takes 13.5% of agent time instead of 4.6%.",
   );
   assert.equal(
     answerSentence(TEXTS.zh, CURVES, 267_900),
-    "在 150K 而不是 250K 压缩，每 100 万 token 便宜 20.0%（$0.600，原为 $0.750）；" +
-      "压缩占用的代理时间则由 5.0% 变为 13.5%。",
+    "在 150K 而不是 267.9K 压缩，每 100 万 token 便宜 21.9%（$0.600，原为 $0.768）；" +
+      "压缩占用的代理时间则由 4.6% 变为 13.5%。",
+  );
+  // On a grid trigger: its own values (1 − 0.6 / 0.75 = 20.0%).
+  assert.match(answerSentence(TEXTS.en, CURVES, 250_000), /instead of 250K costs 20\.0% less/);
+  // 160K: w = 0.2, cost 0.6 + 0.2 · 0.1 = 0.62, saving 1 − 0.6 / 0.62 = 3.2%, share
+  // 0.135 + 0.2 · (0.08 − 0.135) = 0.124.
+  assert.equal(
+    answerSentence(TEXTS.en, CURVES, 160_000),
+    "Compacting at 150K instead of 160K costs 3.2% less per 1M tokens ($0.600 instead of " +
+      "$0.620); compacting then takes 13.5% of agent time instead of 12.4%.",
   );
 });
 
 Deno.test("answerSentence: already cheapest, no observed trigger, outside the grid, no cost", () => {
   assert.equal(
-    answerSentence(TEXTS.en, CURVES, 160_000), // nearest is 150K, the argmin itself
+    answerSentence(TEXTS.en, CURVES, 150_000), // the argmin itself
     "The trigger the transcripts compact at, about 150K, already costs the least: $0.600 per " +
       "1M tokens, with compacting taking 13.5% of agent time.",
   );

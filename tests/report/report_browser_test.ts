@@ -176,6 +176,16 @@ Deno.test({
 });
 
 /** The visible `<h2>` texts of the page, in order. */
+/** The title of each shown timeline drawing (one per language is in the page, one is shown). */
+function _visibleTimelineTitles(page: Page): Promise<string[]> {
+  return page.$$eval(
+    ".timeline-figure > svg",
+    (els) =>
+      els.filter((e) => (e.parentElement as HTMLElement).offsetParent !== null)
+        .map((e) => e.querySelector("text")?.textContent ?? ""),
+  );
+}
+
 function _headings(page: Page): Promise<string[]> {
   return page.$$eval(
     "h2",
@@ -188,6 +198,8 @@ function _headings(page: Page): Promise<string[]> {
 const HEADINGS = {
   en: [
     TEXTS.en.figureTitle,
+    "The setting that puts compaction there",
+    "Did it take effect? Compactions over time",
     "How to read it",
     "Where this can mislead you",
     "Data volume",
@@ -200,6 +212,8 @@ const HEADINGS = {
   ],
   zh: [
     TEXTS.zh.figureTitle,
+    "让压缩发生在那里的设置",
+    "设置生效了吗？压缩随时间的变化",
     "怎样读这张图",
     "哪里可能误导你",
     "数据量",
@@ -252,6 +266,17 @@ Deno.test({
       modelDisplayName: "Claude Opus 5.5",
       synthetic: true,
       readCost: _readCost(),
+      timeline: {
+        rows: [0, 1, 2].map((day) => ({
+          timeMs: Date.UTC(2026, 10, 2 + day),
+          inputTokens: 260_000 - day * 60_000,
+          trigger: day === 1 ? "manual" as const : "auto" as const,
+          model: "Claude Opus 5.5",
+        })),
+        unplaced: 0,
+        configuredLevel: 137_000,
+        autoCompactWindow: 170_000,
+      },
     });
     const dir = await Deno.makeTempDir({ prefix: "report-lang-" });
     const shotDir = Deno.env.get("REPORT_SCREENSHOT_DIR") ?? dir;
@@ -286,6 +311,7 @@ Deno.test({
         "When should Claude Opus 5.5 compact? | Context Compaction Threshold",
       );
       assert.deepEqual(await _headings(page), HEADINGS.en);
+      assert.deepEqual(await _visibleTimelineTitles(page), ["Compactions over time"]);
       assert.match(await page.textContent("#value-v") ?? "", /^60\.0 tokens\/s$/);
       assert.match(await page.textContent("#answer .answer-text") ?? "", /^Compacting at 80K/);
       assert.match(await page.getAttribute("#figure", "aria-label") ?? "", /^Chart of the cost/);
@@ -300,11 +326,12 @@ Deno.test({
       assert.equal(await page.evaluate(() => location.hash), "#lang=zh");
       assert.equal(await page.title(), "Claude Opus 5.5 何时该压缩上下文？| 上下文压缩阈值");
       assert.deepEqual(await _headings(page), HEADINGS.zh);
+      assert.deepEqual(await _visibleTimelineTitles(page), ["压缩随时间的变化"]);
       assert.equal(await page.textContent("#value-v"), "60.0 token/秒");
       assert.match(await page.textContent("#readout") ?? "", /^平均费用最低的触发点是 80K/);
       assert.match(
         await page.textContent("#answer .answer-text") ?? "",
-        /^在 80K 而不是 260K 压缩/,
+        /^在 80K 而不是 267\.9K 压缩/,
       );
       assert.match(await page.textContent("#figure svg") ?? "", /压缩触发点（上下文 token 数）/);
       assert.equal(await page.getAttribute('[data-set-lang="zh"]', "aria-pressed"), "true");

@@ -71,14 +71,48 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     [measureTranscript([line("a"), line("b")].join("\n"))],
     { minTurns: 1 },
   );
+  const report = fixtureReport(sums, inputs);
+  const row = {
+    sessions: 3,
+    requests: 30,
+    billedTokens: 1e6,
+    observedTrigger: null,
+    argminAtGridEdge: null,
+    tStarTokens: null,
+    timeShareAtCheapest: null,
+    recommendedTrigger: null,
+    savingVsObservedTrigger: null,
+    cheapestTrigger: null,
+    cheapestCostPerMillion: null,
+  };
+  const models = {
+    schemaVersion: 1 as const,
+    options: {},
+    models: [
+      { model: "claude-opus-5-5", analysis: report },
+      { model: "claude-haiku-4-5", error: { message: "no compaction", missing: [] } },
+    ],
+    comparison: [
+      { ...row, model: "claude-opus-5-5", error: null },
+      { ...row, model: "claude-haiku-4-5", error: "no compaction" },
+    ],
+    modelsWithoutSession: [],
+  };
   const html = renderReport({
-    report: fixtureReport(sums, inputs),
+    report,
     sums,
     inputs,
     script: "void 0;",
     modelDisplayName: "Claude Opus 5.5",
     synthetic: true,
     readCost,
+    models: { report: models, displayNames: { "claude-opus-5-5": "Claude Opus 5.5" } },
+    timeline: {
+      rows: [{ timeMs: Date.UTC(2026, 10, 2), inputTokens: 150_000, trigger: "auto", model: "m" }],
+      unplaced: 2,
+      configuredLevel: 137_000,
+      autoCompactWindow: 170_000,
+    },
   });
   const { document } = parseHTML(html);
   const en = [...document.querySelectorAll(".l-en")];
@@ -100,6 +134,9 @@ Deno.test("the page: every English element has a Chinese twin that is translated
   const headings = (cls: string) =>
     [...document.querySelectorAll(`.${cls} h2`)].map((h) => _text(h as Element));
   assert.deepEqual(headings("l-en"), [
+    "Every model on its own",
+    "The setting that puts compaction there",
+    "Did it take effect? Compactions over time",
     "How to read it",
     "Where this can mislead you",
     "Data volume",
@@ -111,6 +148,9 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     "What reading tool results costs",
   ]);
   assert.deepEqual(headings("l-zh"), [
+    "各模型分别分析",
+    "让压缩发生在那里的设置",
+    "设置生效了吗？压缩随时间的变化",
     "怎样读这张图",
     "哪里可能误导你",
     "数据量",
