@@ -115,6 +115,7 @@ const _TRIGGERS = ["auto", "manual", "unknown"] as const;
 // Shape by trigger as well as colour, so the kinds stay apart in grey print and for readers who
 // do not tell blue from orange.
 const _SYMBOL = { auto: "circle", manual: "triangle", unknown: "diamond" } as const;
+const _SWATCH = { auto: "dot", manual: "triangle", unknown: "diamond" } as const;
 
 /**
  * Draws the compaction timeline.
@@ -170,7 +171,8 @@ export function compactionTimelineFigure(
   const legend: LegendItem[] = present.map((t) => ({
     label: legendText[t],
     color: COMPACTION_TIMELINE_COLORS[t],
-    swatch: "dot",
+    // The legend shows each kind's own symbol, as the points draw it.
+    swatch: _SWATCH[t],
   }));
   const level = configuredLevel != null && Number.isFinite(configuredLevel)
     ? configuredLevel

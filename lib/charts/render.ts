@@ -15,7 +15,7 @@ import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 
 /** How a legend item's swatch is drawn. */
-export type LegendSwatch = "line" | "dashed" | "dotted" | "band" | "dot";
+export type LegendSwatch = "line" | "dashed" | "dotted" | "band" | "dot" | "triangle" | "diamond";
 
 /** One entry of the legend row drawn above the plot. */
 export interface LegendItem {
@@ -25,7 +25,7 @@ export interface LegendItem {
   color: string;
   /**
    * Swatch shape: a solid, dashed or dotted line, a light band with a line through it, or a
-   * dot.
+   * dot, triangle or diamond (the symbols of a point mark).
    * @default {"line"}
    */
   swatch?: LegendSwatch;
@@ -84,6 +84,16 @@ function _swatch(item: LegendItem, x: number, y: number): string {
         `stroke-width="2"/>`;
     case "dot":
       return `<circle cx="${x + SWATCH / 2}" cy="${y}" r="4.5" fill="${c}" stroke="white"/>`;
+    case "triangle": {
+      const cx = x + SWATCH / 2;
+      return `<polygon points="${cx},${y - 5.5} ${cx + 5.5},${y + 4} ${cx - 5.5},${y + 4}" ` +
+        `fill="${c}" stroke="white"/>`;
+    }
+    case "diamond": {
+      const cx = x + SWATCH / 2;
+      return `<polygon points="${cx},${y - 6} ${cx + 5},${y} ${cx},${y + 6} ${cx - 5},${y}" ` +
+        `fill="${c}" stroke="white"/>`;
+    }
     default:
       return `<line x1="${x}" y1="${y}" x2="${x2}" y2="${y}" stroke="${c}" stroke-width="2"/>`;
   }

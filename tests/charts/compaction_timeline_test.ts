@@ -139,3 +139,22 @@ Deno.test("compactionTimelineFigure: dateTick writes the date ticks (UTC)", () =
   for (const day of [2, 3, 4, 5]) assert.match(svg, new RegExp(`>11/${day}<`));
   assert.doesNotMatch(svg, />Nov</);
 });
+
+Deno.test("compactionTimelineFigure: each legend item shows its kind's own symbol", () => {
+  const svg = compactionTimelineFigure([
+    point(0, 100_000),
+    point(1, 80_000, "manual"),
+    point(2, 90_000, "unknown"),
+  ]);
+  const items = [...dom(svg).querySelectorAll('g[aria-label="legend item"]')];
+  const shape = (label: string) => {
+    const item = items.find((g) => g.querySelector("text")?.textContent === label)!;
+    const symbol = item.querySelector("circle, polygon")!;
+    // A triangle has three corners, a diamond four.
+    const corners = (symbol.getAttribute("points") ?? "").trim().split(/\s+/).length;
+    return symbol.tagName.toLowerCase() === "circle" ? "circle" : `${corners} corners`;
+  };
+  assert.equal(shape("automatic"), "circle");
+  assert.equal(shape("manual (/compact)"), "3 corners");
+  assert.equal(shape("trigger not recorded"), "4 corners");
+});
