@@ -811,7 +811,7 @@ ${
         method: o.method,
         seed: String(o.seed),
         workloads: _n(o.workloads),
-      }),
+      }) + (o.blockSizeChosen ? " " + _t(t, "methodBlockChosen", { block: _n(o.blockSize) }) : ""),
     )
   }
 ${

@@ -232,6 +232,8 @@ export const TEXTS_EN = {
   methodWorkloadsLead: "More workloads.",
   methodWorkloads:
     "Each session's changes from one request to the next are cut into blocks of {block} requests and resampled (method “{method}”) with the fixed seed {seed}, giving {workloads} workloads that behave like the recorded one.",
+  methodBlockChosen:
+    "The block length, {block}, was chosen from the data: the Politis–White rule (with the 2009 correction) on the steps' growth.",
   methodReplayLead: "Replay and average.",
   methodReplay:
     "Every workload is replayed at {n} triggers from {from} to {to} tokens; each curve is the mean over the workloads, with no smoothing.",

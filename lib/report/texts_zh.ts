@@ -206,6 +206,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   methodWorkloadsLead: "更多工作负载。",
   methodWorkloads:
     "每个会话里请求与请求之间的变化被切成每 {block} 个请求一块，用固定种子 {seed} 重采样（方法“{method}”），得到 {workloads} 组与记录相似的工作负载。",
+  methodBlockChosen:
+    "块长 {block} 是由数据选定的：对各步的上下文增长应用 Politis–White 规则（含 2009 年的修正）。",
   methodReplayLead: "重放并取平均。",
   methodReplay:
     "每组工作负载在从 {from} 到 {to} token 的 {n} 个触发点上各重放一遍；每条曲线是各组的均值，没有平滑。",

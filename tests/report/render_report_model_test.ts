@@ -157,3 +157,16 @@ Deno.test("read cost: the section shows the measurement when given, and only the
   );
   assert.doesNotMatch(renderReport(_input()), /id="read-cost"/);
 });
+
+Deno.test("a block length chosen from the data is said in both languages", () => {
+  const given = renderReport(_input());
+  assert.doesNotMatch(given, /Politis–White/);
+  const auto = _input();
+  const o = auto.report.options as { blockSize: number; blockSizeChosen?: unknown };
+  o.blockSize = 19;
+  // The shape of the analysis' record of the choice (only its presence matters to the page).
+  o.blockSizeChosen = { blockSize: { permute: 19, moving: 19, circular: 19, stationary: 16 } };
+  const html = renderReport(auto);
+  assert.match(html, /The block length, 19, was chosen from the data: the Politis–White rule/);
+  assert.match(html, /块长 19 是由数据选定的/);
+});
