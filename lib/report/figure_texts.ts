@@ -12,6 +12,7 @@ import type {
   CompactionTimelineOptions,
 } from "../charts/compaction_timeline.ts";
 import { CJK_FONT, loadCjkFont } from "./cjk_font.ts";
+import { triggerPlotLabels } from "./plot_labels.ts";
 import { fillText, type Lang, TEXTS } from "./texts.ts";
 
 /** The figure options that depend on the language. */
@@ -52,21 +53,7 @@ export function triggerFigureTexts(lang: Lang, modelName: string): TriggerFigure
     subtitle: t.chartSubtitle,
     charWidth: lang === "zh" ? 11 : 7,
     fontFamily: lang === "zh" ? `DejaVu Sans, ${CJK_FONT.family}, sans-serif` : _LATIN_FONTS,
-    labels: {
-      axisX: t.chartAxisX,
-      axisCost: t.chartAxisCost,
-      axisShare: t.chartAxisShare,
-      markObserved: t.chartMarkObserved,
-      markOptimum: t.chartMarkOptimum,
-      markTStar: t.chartMarkTStar,
-      legendCost: t.chartLegendCost,
-      legendShare: t.chartLegendShare,
-      legendObserved: t.chartLegendObserved,
-      legendOptimum: t.chartLegendOptimum,
-      legendTStar: t.chartLegendTStar,
-      markTier: t.chartMarkTier,
-      legendTier: t.chartLegendTier,
-    },
+    labels: triggerPlotLabels(t),
   };
 }
 

@@ -26,8 +26,9 @@ import { steadyStateTrigger } from "../trigger/steady_state.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import { formatNumber } from "./format_number.ts";
 import { answerSentence, gridEdgeWarning } from "./page_answer.ts";
+import { triggerPlotLabels } from "./plot_labels.ts";
 import { replaySumsFromData, type ReportData } from "./report_data.ts";
-import { fillText, type Lang, LANG_TAGS, parseLang, TEXTS, type Texts } from "./texts.ts";
+import { fillText, type Lang, LANG_TAGS, parseLang, TEXTS } from "./texts.ts";
 
 /** What the page shows now; `window.__report`. */
 export interface ReportPageState {
@@ -72,25 +73,6 @@ function _initialLang(): Lang {
   const fromHash = parseLang(new URLSearchParams(location.hash.slice(1)).get("lang"));
   if (fromHash !== undefined) return fromHash;
   return (navigator.language ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
-}
-
-/** The chart's texts in the page's language. */
-function _chartLabels(t: Texts) {
-  return {
-    axisX: t.chartAxisX,
-    axisCost: t.chartAxisCost,
-    axisShare: t.chartAxisShare,
-    markObserved: t.chartMarkObserved,
-    markOptimum: t.chartMarkOptimum,
-    markTStar: t.chartMarkTStar,
-    legendCost: t.chartLegendCost,
-    legendShare: t.chartLegendShare,
-    legendObserved: t.chartLegendObserved,
-    legendOptimum: t.chartLegendOptimum,
-    legendTStar: t.chartLegendTStar,
-    markTier: t.chartMarkTier,
-    legendTier: t.chartLegendTier,
-  };
 }
 
 function _start(): void {
@@ -139,7 +121,7 @@ function _start(): void {
       steadyStateTrigger: tStar,
       // A tiered model's lowest threshold, as on figure.svg.
       tierThreshold: base.prices.tiers?.[0]?.aboveInputTokens ?? null,
-      labels: _chartLabels(t),
+      labels: triggerPlotLabels(t),
     });
     const height = Math.round(Math.min(440, Math.max(260, width * 0.55)));
     figure.replaceChildren(Plot.plot({ ...options, width, height }));
