@@ -131,17 +131,18 @@ export async function readFileParses(
   options: ReadCorpusOptions = {},
 ): Promise<{ parses: FileParse[]; bytes: number; files: string[]; undecodableNames: number }> {
   const { files, undecodableNames } = await discoverTranscriptFiles(paths);
-  const sizes = await Promise.all(files.map(async (f) => {
+  // Synchronous: thousands of awaited stats cost more in thread hand-offs than the stats.
+  const sizes = files.map((f) => {
     let info: Deno.FileInfo;
     try {
-      info = await Deno.stat(f);
+      info = Deno.statSync(f);
     } catch (error) {
       throw fileError(f, error);
     }
     // Checked again here, just before the file is opened: only regular files are read.
     if (!info.isFile) throw new UnreadablePathError(f, "not a regular file or directory");
     return info.size;
-  }));
+  });
   const total = sizes.reduce((a, b) => a + b, 0);
   const workers = Math.min(
     options.workers ?? Math.min(4, navigator.hardwareConcurrency ?? 1),
