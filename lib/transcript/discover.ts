@@ -81,6 +81,12 @@ export interface DiscoveredFiles {
    * replaces such bytes with U+FFFD, so the name cannot be opened again).
    */
   undecodableNames: number;
+  /**
+   * Size in bytes of each file named directly in `paths` (read by `stat` here already, so a caller
+   * handed discovered files need not `stat` them again); files found by walking a folder are
+   * not in it.
+   */
+  namedSizes: Map<string, number>;
 }
 
 /**
@@ -121,6 +127,7 @@ export function discoverTranscriptFiles(paths: string[]): Promise<DiscoveredFile
 
 function _discover(paths: string[]): DiscoveredFiles {
   const found = new Set<string>();
+  const namedSizes = new Map<string, number>();
   const walkState = { undecodableNames: 0 };
   for (const path of paths) {
     const absolute = resolvePath(path);
@@ -138,8 +145,10 @@ function _discover(paths: string[]): DiscoveredFiles {
       throw new UnreadablePathError(path, (error as Error).message);
     }
     if (info.isDirectory) walk(absolute, found, walkState);
-    else if (info.isFile) found.add(absolute);
-    else throw new UnreadablePathError(path, "not a regular file or directory");
+    else if (info.isFile) {
+      found.add(absolute);
+      namedSizes.set(absolute, info.size);
+    } else throw new UnreadablePathError(path, "not a regular file or directory");
   }
   // Byte-wise order of the UTF-8 paths, each encoded once.
   const encoder = new TextEncoder();
@@ -147,7 +156,7 @@ function _discover(paths: string[]): DiscoveredFiles {
     .map((path) => ({ path, bytes: encoder.encode(path) }))
     .sort((a, b) => compareBytes(a.bytes, b.bytes))
     .map(({ path }) => path);
-  return { files, undecodableNames: walkState.undecodableNames };
+  return { files, undecodableNames: walkState.undecodableNames, namedSizes };
 }
 
 /**

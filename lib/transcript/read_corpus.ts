@@ -130,9 +130,12 @@ export async function readFileParses(
   paths: string[],
   options: ReadCorpusOptions = {},
 ): Promise<{ parses: FileParse[]; bytes: number; files: string[]; undecodableNames: number }> {
-  const { files, undecodableNames } = await discoverTranscriptFiles(paths);
+  const { files, undecodableNames, namedSizes } = await discoverTranscriptFiles(paths);
   // Synchronous: thousands of awaited stats cost more in thread hand-offs than the stats.
   const sizes = files.map((f) => {
+    // Files named directly (the CLIs hand over files they discovered) had their `stat` read just now.
+    const named = namedSizes.get(f);
+    if (named !== undefined) return named;
     let info: Deno.FileInfo;
     try {
       info = Deno.statSync(f);
