@@ -81,6 +81,12 @@ export interface DiscoveredFiles {
    * replaces such bytes with U+FFFD, so the name cannot be opened again).
    */
   undecodableNames: number;
+  /**
+   * Size in bytes of each file named directly in `paths` (read by `stat` here already, so a caller
+   * handed discovered files need not `stat` them again); files found by walking a folder are
+   * not in it.
+   */
+  namedSizes: Map<string, number>;
 }
 
 /**
@@ -111,14 +117,23 @@ export interface DiscoveredFiles {
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function discoverTranscriptFiles(paths: string[]): Promise<DiscoveredFiles> {
+export function discoverTranscriptFiles(paths: string[]): Promise<DiscoveredFiles> {
+  try {
+    return Promise.resolve(_discover(paths));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function _discover(paths: string[]): DiscoveredFiles {
   const found = new Set<string>();
+  const namedSizes = new Map<string, number>();
   const walkState = { undecodableNames: 0 };
   for (const path of paths) {
     const absolute = resolvePath(path);
     let info: Deno.FileInfo;
     try {
-      info = await Deno.stat(absolute);
+      info = Deno.statSync(absolute);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) {
         throw new Deno.errors.NotFound(`No such file or directory: ${path}`);
@@ -129,9 +144,11 @@ export async function discoverTranscriptFiles(paths: string[]): Promise<Discover
       if (error instanceof Deno.errors.PermissionDenied) throw error;
       throw new UnreadablePathError(path, (error as Error).message);
     }
-    if (info.isDirectory) await walk(absolute, found, walkState);
-    else if (info.isFile) found.add(absolute);
-    else throw new UnreadablePathError(path, "not a regular file or directory");
+    if (info.isDirectory) walk(absolute, found, walkState);
+    else if (info.isFile) {
+      found.add(absolute);
+      namedSizes.set(absolute, info.size);
+    } else throw new UnreadablePathError(path, "not a regular file or directory");
   }
   // Byte-wise order of the UTF-8 paths, each encoded once.
   const encoder = new TextEncoder();
@@ -139,7 +156,7 @@ export async function discoverTranscriptFiles(paths: string[]): Promise<Discover
     .map((path) => ({ path, bytes: encoder.encode(path) }))
     .sort((a, b) => compareBytes(a.bytes, b.bytes))
     .map(({ path }) => path);
-  return { files, undecodableNames: walkState.undecodableNames };
+  return { files, undecodableNames: walkState.undecodableNames, namedSizes };
 }
 
 /**
@@ -171,10 +188,10 @@ export async function discoverTranscripts(paths: string[]): Promise<string[]> {
  * Whether a listed name may have lost bytes that are not UTF-8 (the listing decodes names
  * lossily); then `lstat` tells whether the name still leads to the entry.
  */
-async function _undecodable(name: string, path: string): Promise<boolean> {
+function _undecodable(name: string, path: string): boolean {
   if (!name.includes("\uFFFD")) return false;
   try {
-    await Deno.lstat(path);
+    Deno.lstatSync(path);
     return false; // a name that really holds U+FFFD
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return true;
@@ -182,24 +199,26 @@ async function _undecodable(name: string, path: string): Promise<boolean> {
   }
 }
 
-async function walk(
+/**
+ * Synchronous listing: a real `~/.claude/projects` holds hundreds of small folders, and an
+ * awaited listing per folder ran on another thread while this one idled (slower overall than
+ * listing them one after another here).
+ */
+function walk(
   dir: string,
   found: Set<string>,
   state: { undecodableNames: number },
-): Promise<void> {
-  // Sub-directories are walked concurrently: the file system answers several reads at once.
-  const subdirectories: string[] = [];
-  for await (const entry of Deno.readDir(dir)) {
+): void {
+  for (const entry of Deno.readDirSync(dir)) {
     if (entry.isSymlink) continue;
     // Only directories and regular files (a FIFO, socket or device is neither).
     if (!entry.isDirectory && !(entry.isFile && entry.name.endsWith(".jsonl"))) continue;
     const path = childPath(dir, entry.name);
-    if (await _undecodable(entry.name, path)) {
+    if (_undecodable(entry.name, path)) {
       state.undecodableNames++;
       continue;
     }
-    if (entry.isDirectory) subdirectories.push(path);
+    if (entry.isDirectory) walk(path, found, state);
     else found.add(path);
   }
-  await Promise.all(subdirectories.map((sub) => walk(sub, found, state)));
 }

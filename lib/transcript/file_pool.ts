@@ -42,14 +42,28 @@ export interface FilePoolOptions<T> {
 }
 
 /**
+ * A promise that settles after the event loop has turned once (a message to itself), so that the
+ * workers' results waiting in it are delivered. Cheaper than `setTimeout(0)`, which browsers and
+ * Deno may clamp to a few milliseconds.
+ */
+function _eventLoopTurn(channel: MessageChannel): Promise<void> {
+  return new Promise((resolve) => {
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Runs every file through `here` or a worker, as described in the module documentation. The
- * calling thread works between messages (each file's `Deno.open` lets the event loop deliver the
- * workers' results and feed them). Rejects with the first failure; workers are always terminated.
+ * calling thread works between messages: after each of its files it lets the event loop turn
+ * once, to deliver the workers' results and feed them (files are read synchronously, so nothing
+ * else would). Rejects with the first failure; workers are always terminated.
  */
 export async function runFilePool<T>(options: FilePoolOptions<T>): Promise<void> {
   const { files, sizes, threads, finished, fileError } = options;
   const queue = files.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
   const pool: Worker[] = [];
+  const channel = new MessageChannel();
   let failure: unknown;
   let outstanding = 0;
   let wake: (() => void) | undefined;
@@ -104,12 +118,15 @@ export async function runFilePool<T>(options: FilePoolOptions<T>): Promise<void>
       } catch (error) {
         failure = fileError(files[next], error);
       }
+      await _eventLoopTurn(channel);
     }
     while (failure === undefined && outstanding > 0) {
       await new Promise<void>((resolve) => (wake = resolve));
     }
     if (failure !== undefined) throw failure;
   } finally {
+    channel.port1.close();
+    channel.port2.close();
     pool.forEach((worker) => worker.terminate());
   }
 }
