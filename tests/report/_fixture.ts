@@ -13,6 +13,8 @@ import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
 import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
 import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
+import { buildReadCostReport, type ReadCostReport } from "../../lib/readcost/report.ts";
+import { measureTranscript } from "../../lib/readcost/file_measure.ts";
 
 /** Strings planted where the page must not look. */
 export const PRIVATE_STRINGS = [
@@ -229,4 +231,27 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       requestsByModel: { "claude-opus-5-5": REQUESTS, [PRIVATE_STRINGS[1]]: 3 },
     },
   };
+}
+
+/**
+ * A small read-cost report: two assistant messages of 100 input tokens; one Read result of 400
+ * characters (100 tokens one-shot, carried by the one later message: 100 tokens carried).
+ */
+export function fixtureReadCost(): ReadCostReport {
+  const lines = [
+    {
+      type: "assistant",
+      message: {
+        id: "a",
+        usage: { input_tokens: 100 },
+        content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "/x" } }],
+      },
+    },
+    {
+      type: "user",
+      message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(400) }] },
+    },
+    { type: "assistant", message: { id: "b", usage: { input_tokens: 100 } } },
+  ].map((l) => JSON.stringify(l)).join("\n");
+  return buildReadCostReport([measureTranscript(lines)], { minTurns: 1 });
 }

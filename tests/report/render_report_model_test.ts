@@ -9,9 +9,7 @@ import { PROFILES } from "../../data-synthetic/profiles.ts";
 import { corpusFromText } from "../../lib/transcript/mod.ts";
 import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
-import { buildReadCostReport } from "../../lib/readcost/report.ts";
-import { measureTranscript } from "../../lib/readcost/file_measure.ts";
-import { fixtureInputs, fixtureReport, fixtureSums } from "./_fixture.ts";
+import { fixtureInputs, fixtureReadCost, fixtureReport, fixtureSums } from "./_fixture.ts";
 
 const SCRIPT = "void 0;";
 const DATA_OPEN = '<script type="application/json" id="report-data">';
@@ -117,24 +115,8 @@ Deno.test("the answer sentence and the grid-edge warning are on the page before 
 });
 
 Deno.test("read cost: the section shows the measurement when given, and only then", () => {
-  // Two assistant messages of 100 input tokens; one Read result of 400 characters (100 tokens
-  // one-shot, carried by the one later message: 100 tokens carried).
-  const lines = [
-    {
-      type: "assistant",
-      message: {
-        id: "a",
-        usage: { input_tokens: 100 },
-        content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "/x" } }],
-      },
-    },
-    {
-      type: "user",
-      message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(400) }] },
-    },
-    { type: "assistant", message: { id: "b", usage: { input_tokens: 100 } } },
-  ].map((l) => JSON.stringify(l)).join("\n");
-  const readCost = buildReadCostReport([measureTranscript(lines)], { minTurns: 1 });
+  // fixtureReadCost: 100 tokens one-shot, 100 carried, of 200 observed input tokens.
+  const readCost = fixtureReadCost();
   const all = readCost.allResults;
   assert.equal(all.results, 1);
   const html = renderReport({ ..._input(), readCost });

@@ -16,9 +16,7 @@ import { bundleScript } from "../../lib/report/bundle_script.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import type { ReportPageState } from "../../lib/report/page_main.ts";
 import { TEXTS } from "../../lib/report/texts.ts";
-import { buildReadCostReport } from "../../lib/readcost/report.ts";
-import { measureTranscript } from "../../lib/readcost/file_measure.ts";
-import { fixtureInputs, fixtureReport, fixtureSums } from "./_fixture.ts";
+import { fixtureInputs, fixtureReadCost, fixtureReport, fixtureSums } from "./_fixture.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const IN_CI = Deno.env.get("CI") === "true";
@@ -226,26 +224,6 @@ const HEADINGS = {
   ],
 };
 
-/** A small read-cost report: two assistant messages, one Read result. */
-function _readCost() {
-  const lines = [
-    {
-      type: "assistant",
-      message: {
-        id: "a",
-        usage: { input_tokens: 100 },
-        content: [{ type: "tool_use", id: "t1", name: "Read", input: { file_path: "/x" } }],
-      },
-    },
-    {
-      type: "user",
-      message: { content: [{ type: "tool_result", tool_use_id: "t1", content: "x".repeat(400) }] },
-    },
-    { type: "assistant", message: { id: "b", usage: { input_tokens: 100 } } },
-  ].map((l) => JSON.stringify(l)).join("\n");
-  return buildReadCostReport([measureTranscript(lines)], { minTurns: 1 });
-}
-
 Deno.test({
   name: "report page in Chromium: English and Chinese, a link keeps the language, a phone fits",
   ignore: !HAVE_CHROMIUM && !IN_CI,
@@ -265,7 +243,7 @@ Deno.test({
       script: await bundleScript(),
       modelDisplayName: "Claude Opus 5.5",
       synthetic: true,
-      readCost: _readCost(),
+      readCost: fixtureReadCost(),
       timeline: {
         rows: [0, 1, 2].map((day) => ({
           timeMs: Date.UTC(2026, 10, 2 + day),
