@@ -1,7 +1,7 @@
 /**
  * `resolve` and `join` for the reader's discovery, without `node:path` on POSIX systems: importing
- * any `node:` module costs the first thread about 16 ms of start-up (measured with a bare
- * `await import`), paid again by every worker that reaches it. On Windows, where paths have
+ * the first `node:` module costs a thread noticeable start-up time (Node compatibility is set up
+ * on demand), paid again by every worker that reaches it. On Windows, where paths have
  * drives and two separators, `node:path` is used as is.
  *
  * @module
