@@ -26,7 +26,7 @@
  */
 
 import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./agent_kind.ts";
-import type { FileBoundary, FileParse } from "./parse_file.ts";
+import type { FileBlocks, FileBoundary, FileParse } from "./parse_file.ts";
 import { echoName } from "../io/echo_name.ts";
 import {
   COMPACTION_TRIGGER,
@@ -181,21 +181,18 @@ function _emptyDiagnostics(): ReaderDiagnostics {
   };
 }
 
+/** The columns a block keeps from its file through de-duplication: model, time and usage. */
+type BlockColumns = Pick<
+  FileBlocks,
+  "model" | "timeMs" | "input" | "cacheWrite5m" | "cacheWrite1h" | "cacheRead" | "output"
+>;
+
 /** The blocks of all files as one corpus-wide run, with global sessions and boundary positions. */
-interface BlockRun {
+interface BlockRun extends BlockColumns, Pick<FileBlocks, "key" | "keyHash"> {
   length: number;
   /** Global session of each block. */
   session: Float64Array;
   file: Int32Array;
-  key: string[];
-  keyHash: Float64Array;
-  model: string[];
-  timeMs: Float64Array;
-  input: Float64Array;
-  cacheWrite5m: Float64Array;
-  cacheWrite1h: Float64Array;
-  cacheRead: Float64Array;
-  output: Float64Array;
   /** Kind of each global session ({@linkcode COMPACTION_CALL_KIND} for a compaction call). */
   sessionKind: number[];
   /** Boundaries in file order, each with the run position of the first block after it. */
@@ -410,16 +407,9 @@ function _withoutCalls(
 }
 
 /** Requests after corpus-wide de-duplication, in first-seen order, before any filter. */
-interface PendingRequests {
+interface PendingRequests extends BlockColumns {
   length: number;
   session: Float64Array;
-  model: string[];
-  timeMs: Float64Array;
-  input: Float64Array;
-  cacheWrite5m: Float64Array;
-  cacheWrite1h: Float64Array;
-  cacheRead: Float64Array;
-  output: Float64Array;
   /** 1 when the key is not a message id (`uuid:` or `line:` fallback). */
   noId: Uint8Array;
   sessionKind: number[];

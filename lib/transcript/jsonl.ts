@@ -97,6 +97,8 @@ export interface LineSplitterOptions {
  * ```
  */
 export class LineSplitter {
+  /** Lines delivered to the handler (non-blank, within the limit). */
+  lines = 0;
   /** Lines that held only whitespace. */
   blankLines = 0;
   /** Lines longer than the line limit, skipped unread. */
@@ -245,6 +247,7 @@ export class LineSplitter {
       this.blankLines++;
       return;
     }
+    this.lines++;
     this.#onLine(bytes, start, end, this.#lineNumber);
   }
 }
@@ -300,27 +303,24 @@ function _readLinesSync(
   options: ReadLinesOptions,
 ): ReadLinesResult {
   const { chunkBytes = 256 << 10, maxLineBytes = MAX_LINE_BYTES } = options;
-  let lines = 0;
   // Synchronous open and reads: parsing is CPU-bound, and an await per chunk (or per open: the
   // open then runs on another thread while this one idles) left the core idle while the event
   // loop turned. On corpora of many small files the async open was the largest per-file cost.
   using file = Deno.openSync(path, { read: true });
-  const splitter = new LineSplitter((bytes, start, end, n) => {
-    lines++;
-    onLine(bytes, start, end, n);
-  }, { chunkBytes, maxLineBytes });
+  const splitter = new LineSplitter(onLine, { chunkBytes, maxLineBytes });
   try {
     while (splitter.fill((into) => file.readSync(into)));
     splitter.finish();
   } finally {
     splitter.close();
   }
-  return {
-    bytes: splitter.bytes,
-    blankLines: splitter.blankLines,
-    lines,
-    oversizedLines: splitter.oversizedLines,
-  };
+  return _counts(splitter);
+}
+
+/** The counts of a finished splitter, as {@linkcode readLines} and {@linkcode splitLines} return. */
+function _counts(splitter: LineSplitter): ReadLinesResult {
+  const { bytes, blankLines, lines, oversizedLines } = splitter;
+  return { bytes, blankLines, lines, oversizedLines };
 }
 
 /**
@@ -342,21 +342,15 @@ export function splitLines(
   options: { maxLineBytes?: number } = {},
 ): ReadLinesResult {
   const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
-  let lines = 0;
-  const splitter = new LineSplitter((b, s, e, n) => {
-    lines++;
-    onLine(b, s, e, n);
-  }, { chunkBytes: Math.max(bytes.length, 16), maxLineBytes: options.maxLineBytes });
+  const splitter = new LineSplitter(onLine, {
+    chunkBytes: Math.max(bytes.length, 16),
+    maxLineBytes: options.maxLineBytes,
+  });
   try {
     splitter.push(bytes);
     splitter.finish();
   } finally {
     splitter.close();
   }
-  return {
-    bytes: splitter.bytes,
-    blankLines: splitter.blankLines,
-    lines,
-    oversizedLines: splitter.oversizedLines,
-  };
+  return _counts(splitter);
 }
