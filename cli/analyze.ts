@@ -95,9 +95,8 @@ Choices:
   keeps a step's own cached share after a real compaction (kept). Where the replay does not
   compact at that step, kept bills a whole pre-compaction context at the low cached share
   (about 0.3) the real compaction left, although without a compaction the cache would have been
-  warm. On the full synthetic corpus the replay of the observed history at the observed trigger
-  is 1.0555x the observed bill with kept and 1.0043x with previous. The JSON records the rule
-  used in options.compactionStepShare.
+  warm (docs/method.md, Choices, gives the effect on the full synthetic corpus). The JSON
+  records the rule used in options.compactionStepShare.
 
 Exit codes:
   0  success

@@ -7,6 +7,7 @@
 import {
   type Corpus,
   type CorpusSummary,
+  DEFAULT_IDLE_LIMIT_SECONDS,
   readCorpus,
   SESSION_KIND,
   summarizeCorpus,
@@ -46,7 +47,7 @@ Options:
                           paths; the header names each column with its unit. FILE may not be a
                           .jsonl file or a path the command reads (exit 2).
   --model NAME            Target model (default: the model with the most requests).
-  --idle-limit SECONDS    Gaps longer than this count as idle (default: 300).
+  --idle-limit SECONDS    Gaps longer than this count as idle (default: ${DEFAULT_IDLE_LIMIT_SECONDS}).
 ${FILTER_HELP}
 ${COMMON_HELP}
 
@@ -177,7 +178,7 @@ export async function main(args: string[]): Promise<number> {
     console.log(versionLine("corpus"));
     return EXIT.ok;
   }
-  let idleLimitSeconds = 300;
+  let idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS;
   if (values["idle-limit"] !== undefined) {
     idleLimitSeconds = Number(values["idle-limit"]);
     if (!(idleLimitSeconds >= 0) || values["idle-limit"].trim() === "") {

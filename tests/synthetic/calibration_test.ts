@@ -111,9 +111,9 @@ Deno.test("full profile, seed 1: every row of the published table", async () => 
     near("R² input only", fit.inputOnly.rSquared, -0.01, 0.05);
     // The acceptance check: the replay of the observed history at the observed trigger
     // is within 5% of the observed bill, with the default rule for the step across a real
-    // compaction ("previous", 1.0043 here). The reproduced method's rule ("kept") bills those
-    // steps at the cold post-compaction share and lands above (1.0555 here); see
-    // lib/trigger/steps.ts.
+    // compaction ("previous"). The reproduced method's rule ("kept") bills those steps at the
+    // cold post-compaction share and lands above (docs/method.md, Choices, gives both figures);
+    // see lib/trigger/steps.ts.
     // Workload 0 alone decides the check, so one resampled workload and a one-point grid do.
     const quick = { workloads: 1, triggerFrom: 200_000, triggerTo: 200_000 };
     const ratio = async (compactionStepShare?: "kept" | "previous") =>
