@@ -233,7 +233,7 @@ const CONTENT = MESSAGE_SLOTS + 2 * KEY.content;
  * The fields of one record, held one way for both reading paths: `slots` has the scanner's slot
  * layout (`copySlots` in ./_wasm_scanner.ts), relative to the line: for key id `id` (see
  * ./wasm/key_ids.ts), `slots[2 id]` and `slots[2 id + 1]` are the start and end of the record's
- * last member of that name (-1: absent; `message` only when its value is an object), and from
+ * last member of that name (-1: absent; `message` only when the last one is an object), and from
  * {@linkcode MESSAGE_SLOTS} the same for that `message` object's members. The WebAssembly scan
  * fills it with one copy, the JavaScript walk member by member; the rules read the ranges by the
  * slot indices above, and {@linkcode Fields.decode} reads the few small values every record
@@ -450,13 +450,21 @@ export class FileParser {
     slots[2 * id + 1] = ve;
   };
 
-  /** Walks `message` in the same pass as the record, its members into the message slots. */
+  /**
+   * Walks `message` in the same pass as the record, its members into the message slots. The last
+   * `message` wins whatever its type, as in `JSON.parse` (and the scan): a later one that is not
+   * an object leaves the record without a message.
+   */
   #walkRecord = (ks: number, ke: number, vs: number): number => {
     const line = this.#line;
-    if (keyIdOf(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
+    if (keyIdOf(line, ks, ke) !== KEY.message) return -2;
     const slots = this.#fields.slots;
-    // The message slots describe the last message object only (as the scan's).
+    // The message slots describe the last message only (as the scan's).
     slots.fill(-1, MESSAGE_SLOTS);
+    if (line[vs] !== 0x7b) {
+      slots[MESSAGE] = slots[MESSAGE + 1] = -1;
+      return -2;
+    }
     const end = forEachMember(line, vs, this.#visitMessage);
     slots[MESSAGE] = vs;
     slots[MESSAGE + 1] = end;
