@@ -45,6 +45,8 @@ import { echoName } from "../io/echo_name.ts";
 import { forEachMember, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
+import { Interner, type ReadCostSink } from "./read_cost_sink.ts";
+import { toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import { keyIdOf } from "./key_id_of.ts";
 import {
@@ -434,6 +436,23 @@ export class FileParser {
   };
   #laterParents: LaterParent[] = [];
   #fields = new Fields();
+  /** The read-cost measurement's sink, with the numbers of uuids and message ids it is given. */
+  #sink: ReadCostSink | undefined;
+  #uuids: Interner | undefined;
+  #messageIds: Interner | undefined;
+  /** Value of `#counts.lines` when `#usage` last read a line's usage (it holds that line's). */
+  #usageReadAt = -1;
+
+  /**
+   * @param sink Given, also receives what the read-cost measurement needs of each record
+   *   (./read_cost_sink.ts), read from the same fields as the corpus's facts.
+   */
+  constructor(sink?: ReadCostSink) {
+    if (sink === undefined) return;
+    this.#sink = sink;
+    this.#uuids = new Interner();
+    this.#messageIds = new Interner();
+  }
 
   /** The line being parsed (the visitors below read it). */
   #line: Uint8Array = new Uint8Array(0);
@@ -525,6 +544,7 @@ export class FileParser {
     this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
     try {
       this.#record(line, lineNumber);
+      if (this.#sink !== undefined) this.#readCost(this.#sink, line, lineNumber);
     } catch {
       // A wanted nested value (usage, metadata, summary) that does not parse.
       this.#malformed(lineNumber);
@@ -758,6 +778,7 @@ export class FileParser {
     const model = f.slots[MODEL] >= 0 ? this.#model(line, f.slots[MODEL], f.slots[MODEL + 1]) : "";
     const usage = this.#usage;
     const hasUsage = f.slots[USAGE] >= 0 && usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
+    this.#usageReadAt = this.#counts.lines;
     if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
@@ -792,6 +813,42 @@ export class FileParser {
     blocks.cacheWrite1h.push(usage.cacheWrite1h);
     blocks.cacheRead.push(usage.cacheRead);
     blocks.output.push(usage.output);
+  }
+
+  /**
+   * What the read-cost measurement needs of the current record, to the sink (the contract of
+   * ./read_cost_sink.ts), from the fields the corpus reads too.
+   */
+  #readCost(sink: ReadCostSink, line: Uint8Array, lineNumber: number): void {
+    const f = this.#fields;
+    const s = f.slots;
+    const uuid = _nonEmptyString(line, s[UUID], s[UUID + 1])
+      ? this.#uuids!.ofJsonString(line, s[UUID], s[UUID + 1])
+      : -1;
+    if (!sink.record(uuid)) return;
+    if (f.type === "system") {
+      if (f.subtype === "compact_boundary") sink.boundary();
+      return;
+    }
+    if (s[MESSAGE] < 0) return;
+    if (f.type === "assistant") {
+      if (s[USAGE] >= 0 && line[s[USAGE]] === 0x7b) {
+        const usage = this.#usage;
+        // Read once per line: #assistant has read it already (then it holds this line's).
+        if (this.#usageReadAt !== this.#counts.lines) usage.read(line, s[USAGE], s[USAGE + 1]);
+        const id = _nonEmptyString(line, s[ID], s[ID + 1])
+          ? this.#messageIds!.ofJsonString(line, s[ID], s[ID + 1])
+          : -1;
+        sink.usage(id, uuid, usage.snapshot(), lineNumber);
+      }
+      if (s[CONTENT] >= 0) {
+        const uses = toolUsesFromBytes(line, s[CONTENT]);
+        if (uses.length > 0) sink.toolUses(uses);
+      }
+    } else if (f.type === "user" && s[CONTENT] >= 0) {
+      const results = toolResultsFromBytes(line, s[CONTENT]);
+      if (results.length > 0) sink.toolResults(results);
+    }
   }
 
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
