@@ -18,8 +18,7 @@
  */
 
 import assert from "node:assert/strict";
-import { measureTranscript } from "../../lib/readcost/file_measure.ts";
-import { corpusBothWays } from "./_both_paths.ts";
+import { corpusBothWays, measureBothWays } from "./_both_paths.ts";
 
 const read = (id: string) =>
   `{"type":"tool_use","id":"${id}","name":"Read","input":{"file_path":"f"}}`;
@@ -64,8 +63,8 @@ Deno.test("two message members: the corpus takes the last, on both paths", () =>
   assert.equal(corpus.diagnostics.blocksWithoutUsage, 1);
 });
 
-Deno.test("two message members: read-cost takes the last, as the corpus does", () => {
-  const m = measureTranscript(text, { minChars: 1 });
+Deno.test("two message members: read-cost takes the last, as the corpus does, on both paths", () => {
+  const m = measureBothWays(text, { minChars: 1 });
   assert.equal(m.malformedLines, 0);
   assert.equal(m.assistantMessages, 2);
   assert.equal(m.usage.observedInputTokens, 58);
