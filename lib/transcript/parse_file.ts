@@ -8,8 +8,13 @@
  * are parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
  * Keys are read as `JSON.parse` reads them: a line with a key spelled with escapes
- * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts), so the corpus
- * and the read-cost measurement read the same records.
+ * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts); of two members
+ * with one name the last wins, `message` included whatever its type.
+ *
+ * It is the one reader of both analyses: given a {@linkcode ReadCostSink} (./read_cost_sink.ts),
+ * it also hands the read-cost measurement, per record, what that needs (uuid and message-id
+ * numbers, boundaries, usage snapshots, tool uses and results), from the same fields as the
+ * corpus's facts, so the two cannot read a record differently.
  *
  * Sessions inside one file (docs/method.md, Sessions):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
@@ -375,6 +380,30 @@ function stringOrEmpty(value: unknown): string {
  * assert.deepEqual(parsed.blocks.key, ["m1"]);
  * assert.equal(parsed.blocks.cacheRead[0], 9);
  * assert.equal(parsed.counts.malformedLines, 1);
+ * ```
+ *
+ * @example With a read-cost sink: each record's uuid number, then what it holds
+ * ```ts
+ * import { FileParser } from "./parse_file.ts";
+ * import { splitLines } from "./jsonl.ts";
+ * import assert from "node:assert/strict";
+ * const seen: string[] = [];
+ * const parser = new FileParser({
+ *   record: (uuid) => (seen.push(`record ${uuid}`), true),
+ *   boundary: () => void seen.push("boundary"),
+ *   usage: (id, _uuid, snapshot) => void seen.push(`usage ${id} ${snapshot.join(",")}`),
+ *   toolUses: (uses) => void seen.push(`uses ${uses.map((u) => u.name)}`),
+ *   toolResults: (results) => void seen.push(`results ${results.length}`),
+ * });
+ * const text = [
+ *   '{"type":"assistant","uuid":"u","message":{"id":"m","usage":{"output_tokens":2},' +
+ *   '"content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}',
+ *   '{"type":"system","subtype":"compact_boundary"}',
+ *   "[1]",
+ * ].join("\n");
+ * splitLines(text, (bytes, start, end, n) => parser.onLine(bytes, start, end, n));
+ * assert.deepEqual(seen, ["record 0", "usage 0 -1,-1,-1,2", "uses Read", "record -1", "boundary"]);
+ * assert.equal(parser.finish().counts.malformedLines, 1);
  * ```
  */
 export class FileParser {

@@ -14,8 +14,8 @@
  *   answers whether the record is read on; if not, nothing more of it is emitted;
  * - a `system` record: `boundary()` when its subtype is `compact_boundary`;
  * - an `assistant` record with a message: `usage(messageId, uuid, snapshot, line)` when
- *   `message.usage` is an object (messageId: the number of a non-empty `message.id`, -1: none), then
- *   `toolUses(uses)` of its `message.content` when it has any;
+ *   `message.usage` is an object (messageId: the number of a non-empty `message.id`, -1: none),
+ *   then `toolUses(uses)` of its `message.content` when it has any;
  * - a `user` record with a message: `toolResults(results)` of its `message.content` when it has
  *   any (./tool_calls.ts sizes them).
  * Lines that are not a JSON object emit nothing (the reader counts them as malformed).

@@ -63,7 +63,7 @@ Deno.test("two message members: the corpus takes the last, on both paths", () =>
   assert.equal(corpus.diagnostics.blocksWithoutUsage, 1);
 });
 
-Deno.test("two message members: read-cost takes the last, as the corpus does, on both paths", () => {
+Deno.test("two message members: read-cost takes the last as the corpus does, on both paths", () => {
   const m = measureBothWays(text, { minChars: 1 });
   assert.equal(m.malformedLines, 0);
   assert.equal(m.assistantMessages, 2);

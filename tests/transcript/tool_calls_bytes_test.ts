@@ -1,6 +1,7 @@
 /**
  * Tool uses and results read from bytes (`toolUsesFromBytes`, `toolResultsFromBytes`) against
- * the reference on the parsed record (`toolUsesOf`, `toolResultsOf` of ./_tool_calls_reference.ts), on hand-made records;
+ * the reference on the parsed record (`toolUsesOf`, `toolResultsOf` of
+ * ./_tool_calls_reference.ts), on hand-made records;
  * and the byte helpers behind them.
  *
  * Expected values: `toolUsesOf`/`toolResultsOf` of `JSON.parse` of the same text (the reference),
