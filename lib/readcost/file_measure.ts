@@ -416,7 +416,8 @@ export class FileMeasurer {
    */
   constructor(options: FileMeasurerOptions = {}) {
     this.#rules = new ReadCostRules(options);
-    this.#parser = new FileParser(this.#rules);
+    // The corpus's facts are not wanted here: only the line counts and the sink's records.
+    this.#parser = new FileParser({ readCost: this.#rules, corpus: false });
   }
 
   /**

@@ -194,6 +194,22 @@ export interface FileParse {
   counts: FileCounts;
 }
 
+/** Options of {@linkcode FileParser}. */
+export interface FileParserOptions {
+  /**
+   * Receives what the read-cost measurement needs of each record (./read_cost_sink.ts), read
+   * from the same fields as the corpus's facts.
+   */
+  readCost?: ReadCostSink;
+  /**
+   * Whether to gather the corpus's facts (sessions, blocks, boundaries, record types); false,
+   * for a caller that wants only the sink's records, leaves {@linkcode FileParse} with the line
+   * counts alone.
+   * @default {true}
+   */
+  corpus?: boolean;
+}
+
 const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</command-name>");
 const MAX_EXAMPLES = 20;
 
@@ -385,16 +401,18 @@ function stringOrEmpty(value: unknown): string {
  * @example With a read-cost sink: each record's uuid number, then what it holds
  * ```ts
  * import { FileParser } from "./parse_file.ts";
+ * import type { ReadCostSink } from "./read_cost_sink.ts";
  * import { splitLines } from "./jsonl.ts";
  * import assert from "node:assert/strict";
  * const seen: string[] = [];
- * const parser = new FileParser({
+ * const sink: ReadCostSink = {
  *   record: (uuid) => (seen.push(`record ${uuid}`), true),
  *   boundary: () => void seen.push("boundary"),
  *   usage: (id, _uuid, snapshot) => void seen.push(`usage ${id} ${snapshot.join(",")}`),
  *   toolUses: (uses) => void seen.push(`uses ${uses.map((u) => u.name)}`),
  *   toolResults: (results) => void seen.push(`results ${results.length}`),
- * });
+ * };
+ * const parser = new FileParser({ readCost: sink, corpus: false });
  * const text = [
  *   '{"type":"assistant","uuid":"u","message":{"id":"m","usage":{"output_tokens":2},' +
  *   '"content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}',
@@ -471,14 +489,17 @@ export class FileParser {
   #messageIds: Interner | undefined;
   /** Value of `#counts.lines` when `#usage` last read a line's usage (it holds that line's). */
   #usageReadAt = -1;
+  /** Whether the corpus's facts are wanted (see {@linkcode FileParserOptions.corpus}). */
+  #corpus: boolean;
 
   /**
-   * @param sink Given, also receives what the read-cost measurement needs of each record
-   *   (./read_cost_sink.ts), read from the same fields as the corpus's facts.
+   * @param options What to read besides the line counts; see {@linkcode FileParserOptions}.
    */
-  constructor(sink?: ReadCostSink) {
-    if (sink === undefined) return;
-    this.#sink = sink;
+  constructor(options: FileParserOptions = {}) {
+    const { readCost, corpus = true } = options;
+    this.#corpus = corpus;
+    if (readCost === undefined) return;
+    this.#sink = readCost;
     this.#uuids = new Interner();
     this.#messageIds = new Interner();
   }
@@ -566,13 +587,15 @@ export class FileParser {
       this.#malformed(lineNumber);
       return;
     }
-    // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
-    const typeKey = echoName(
-      f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
-    );
-    this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+    if (this.#corpus) {
+      // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
+      const typeKey = echoName(
+        f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
+      );
+      this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+    }
     try {
-      this.#record(line, lineNumber);
+      if (this.#corpus) this.#record(line, lineNumber);
       if (this.#sink !== undefined) this.#readCost(this.#sink, line, lineNumber);
     } catch {
       // A wanted nested value (usage, metadata, summary) that does not parse.
