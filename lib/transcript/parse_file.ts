@@ -829,8 +829,11 @@ export class FileParser {
     const id = _nonEmptyString(line, f.slots[ID], f.slots[ID + 1]) ? "?" : "";
     const model = f.slots[MODEL] >= 0 ? this.#model(line, f.slots[MODEL], f.slots[MODEL + 1]) : "";
     const usage = this.#usage;
-    const hasUsage = f.slots[USAGE] >= 0 && usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
-    this.#usageReadAt = this.#counts.lines;
+    let hasUsage = false;
+    if (f.slots[USAGE] >= 0) {
+      hasUsage = usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
+      this.#usageReadAt = this.#counts.lines;
+    }
     if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
