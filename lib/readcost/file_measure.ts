@@ -5,10 +5,11 @@
  * seed is silent:
  *
  * - **Lines.** Lines come from the shared framing (`lib/transcript/jsonl.ts`: BOM dropped, CRLF
- *   trimmed, blank lines ignored). Each is decoded as UTF-8 (invalid bytes become U+FFFD, as in
- *   Claude Code's own reader) and given to `JSON.parse`. A line that fails to parse, or parses
- *   to something other than an object (an array, a number, …), is malformed: skipped and
- *   counted.
+ *   trimmed, blank lines ignored) and are read as `JSON.parse` reads the line decoded as UTF-8
+ *   (invalid bytes become U+FFFD, as in Claude Code's own reader). A line that is not valid JSON,
+ *   or is something other than an object (an array, a number, …), is malformed: skipped and
+ *   counted. A record's `message` is its last member of that name; when that one is not an
+ *   object the record has no message (no usage, no tool use or result).
  * - **Repeated record uuids.** A record whose `uuid` (a non-empty string) was already seen
  *   earlier in the same file is skipped entirely (no usage, no tool use, no result, no
  *   boundary) and counted. Records without a uuid are never skipped this way.
@@ -45,24 +46,30 @@
  * Results are summed per file; the minimum-turn filter is applied later, across files
  * (`report.ts`), so a file's malformed lines are known even when the file is excluded.
  *
- * Reading: this module reads no bytes. The shared reader (`ReadCostReader` in
- * `lib/transcript/read_cost_records.ts`) reads each line, as `JSON.parse` reads it (escapes in keys
- * and strings decoded, a later duplicate key replacing an earlier one), and hands over per record
- * its uuid's number, a compaction boundary, the usage snapshot with its `message.id` number, and
- * its tool uses and results with their sizes; the rules above are applied here to those.
+ * Reading: this module reads no bytes. The corpus's reader (`FileParser` in
+ * `lib/transcript/parse_file.ts`) reads each line, as `JSON.parse` reads it (escapes in keys and
+ * strings decoded, a later duplicate key replacing an earlier one), and hands a
+ * {@linkcode ReadCostSink} (`lib/transcript/read_cost_sink.ts`) per record its uuid's number, a
+ * compaction boundary, the usage snapshot with its `message.id` number, and its tool uses and
+ * results with their sizes; {@linkcode ReadCostRules} applies the rules above to those.
  *
  * @module
  */
 
 import { splitLines } from "../transcript/jsonl.ts";
+import { FileParser } from "../transcript/parse_file.ts";
 import {
   ABSENT,
-  ReadCostReader,
   type ReadCostSink,
   USAGE_FIELDS,
   type UsageSnapshot,
-} from "../transcript/read_cost_records.ts";
-import { type ToolCall, ToolCallPairer } from "../transcript/tool_calls.ts";
+} from "../transcript/read_cost_sink.ts";
+import {
+  type ToolCall,
+  ToolCallPairer,
+  type ToolResult,
+  type ToolUse,
+} from "../transcript/tool_calls.ts";
 import { classifyToolUse, RESULT_KINDS, type ResultKind } from "./classify.ts";
 import { DEFAULT_READ_COST_OPTIONS } from "./options.ts";
 
@@ -142,7 +149,7 @@ export interface FileMeasurement {
   resultChars: Record<ResultKind, number[]>;
 }
 
-/** Options of {@linkcode FileMeasurer}. */
+/** Options of {@linkcode FileMeasurer} and {@linkcode ReadCostRules}. */
 export interface FileMeasurerOptions {
   /**
    * Smallest text size of a candidate, UTF-16 code units.
@@ -176,36 +183,25 @@ export function emptyKindTotals(): KindTotals {
 }
 
 /**
- * Measures one file, line by line. Feed every line with {@linkcode FileMeasurer.addLine} (it
- * matches `LineHandler` of `lib/transcript/jsonl.ts`), then call {@linkcode FileMeasurer.finish}.
+ * The read-cost rules of one file (see the module documentation), fed the records a reader
+ * emits: a {@linkcode ReadCostSink}. {@linkcode FileMeasurer} gives it to the corpus's reader;
+ * any reader that keeps the sink's contract can feed it (the tests feed a `JSON.parse` reference).
  *
- * @example One Read, two later messages, a boundary, one more message
+ * @example A message twice, the last snapshot counted once
  * ```ts
- * import { FileMeasurer } from "./file_measure.ts";
- * import { splitLines } from "../transcript/jsonl.ts";
+ * import { ReadCostRules } from "./file_measure.ts";
  * import assert from "node:assert/strict";
- * const usage = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 9 };
- * const lines = [
- *   { type: "assistant", message: { id: "m1", usage, content: [
- *     { type: "tool_use", id: "t1", name: "Read", input: { file_path: "f" } }] } },
- *   { type: "user", message: { content: [
- *     { type: "tool_result", tool_use_id: "t1", content: "x".repeat(10) }] } },
- *   { type: "assistant", message: { id: "m2", usage } },
- *   { type: "assistant", message: { id: "m3", usage } },
- *   { type: "system", subtype: "compact_boundary" },
- *   { type: "assistant", message: { id: "m4", usage } },
- * ];
- * const measurer = new FileMeasurer();
- * splitLines(lines.map((l) => JSON.stringify(l)).join("\n"), measurer.addLine);
- * const m = measurer.finish();
- * // ceil(10 / 4) = 3 one-shot tokens, carried by m2 and m3 only: 3 × 2 = 6.
- * assert.equal(m.byKind["bulk-read"].oneShotTokens, 3);
- * assert.equal(m.byKind["bulk-read"].carriedTokens, 6);
- * assert.equal(m.assistantMessages, 4);
- * assert.equal(m.usage.observedInputTokens, 40);
+ * const rules = new ReadCostRules();
+ * for (const [line, output] of [[1, 5], [2, 7]]) {
+ *   if (rules.record(-1)) rules.usage(0, -1, [-1, -1, 100, output], line);
+ * }
+ * const m = rules.finish(2, 0);
+ * assert.equal(m.assistantMessages, 1);
+ * assert.equal(m.usage.outputTokens, 7);
+ * assert.equal(m.diagnostics.repeatedSnapshots, 1);
  * ```
  */
-export class FileMeasurer {
+export class ReadCostRules implements ReadCostSink {
   #minChars: number;
   /** How many distinct record uuids the file had before the current record. */
   #uuidsSeen = 0;
@@ -248,32 +244,10 @@ export class FileMeasurer {
   }
 
   /**
-   * Feeds one trimmed, non-blank line: `bytes[start, end)`. Bound to the instance, so it can be
-   * passed as a `LineHandler` directly. The shared reader reads it
-   * (lib/transcript/read_cost_records.ts); the rules here get its records.
-   */
-  addLine = (bytes: Uint8Array, start: number, end: number, lineNumber: number): void => {
-    if (this.#finished) throw new RangeError("Cannot add a line: the measurer is finished");
-    this.#reader.addLine(bytes, start, end, lineNumber);
-  };
-
-  /** The rules' side of the reader: each record as the reader emits it. */
-  #sink: ReadCostSink = {
-    record: (uuid) => this.#accept(uuid),
-    boundary: () => this.#boundary(),
-    usage: (id, uuid, snapshot, lineNumber) => this.#addUsage(id, uuid, snapshot, lineNumber),
-    toolCalls: (uses, results, fromUser) => {
-      const calls = this.#pairer.addExtracted(uses, results);
-      if (fromUser) this.#addResults(calls);
-    },
-  };
-  #reader = new ReadCostReader(this.#sink);
-
-  /**
    * Whether a record is read, given its uuid's number (-1: no uuid; numbers come in order of first
    * appearance): false (and counted) when the uuid was seen before.
    */
-  #accept(uuid: number): boolean {
+  record(uuid: number): boolean {
     if (uuid < 0) return true;
     if (uuid < this.#uuidsSeen) {
       this.#diagnostics.repeatedRecordUuids++;
@@ -284,7 +258,7 @@ export class FileMeasurer {
   }
 
   /** A `system`/`compact_boundary` record. */
-  #boundary(): void {
+  boundary(): void {
     this.#diagnostics.compactBoundaries++;
     this.#closeSegment();
   }
@@ -293,7 +267,7 @@ export class FileMeasurer {
    * A usage-bearing assistant record: the number of its `message.id` (non-empty; -1: none) and
    * of its record uuid (-1: none), and its usage snapshot.
    */
-  #addUsage(id: number, uuid: number, usage: UsageSnapshot, lineNumber: number): void {
+  usage(id: number, uuid: number, usage: UsageSnapshot, lineNumber: number): void {
     let key: number;
     if (id >= 0) {
       key = 2 * id;
@@ -309,7 +283,16 @@ export class FileMeasurer {
     this.#messages.set(key, usage);
   }
 
-  /** A user record's tool results, paired. */
+  /** An assistant record's tool uses, for the results that follow. */
+  toolUses(uses: readonly ToolUse[]): void {
+    this.#pairer.add(uses, []);
+  }
+
+  /** A user record's tool results, paired and measured. */
+  toolResults(results: readonly ToolResult[]): void {
+    this.#addResults(this.#pairer.add([], results));
+  }
+
   #addResults(calls: ToolCall[]): void {
     const placed = this.#messages.size;
     for (const { use, result } of calls) {
@@ -354,10 +337,12 @@ export class FileMeasurer {
   /**
    * Closes the last segment and returns the file's measurement. Call once.
    *
+   * @param lines The reader's count of non-blank lines.
+   * @param malformedLines Of those, the lines that are not a JSON object.
    * @returns The file's totals.
    */
-  finish(): FileMeasurement {
-    if (this.#finished) throw new RangeError("Cannot finish: the measurer is already finished");
+  finish(lines: number, malformedLines: number): FileMeasurement {
+    if (this.#finished) throw new RangeError("Cannot finish: the rules are already finished");
     this.#finished = true;
     this.#closeSegment();
     const sums = [0, 0, 0, 0];
@@ -371,8 +356,8 @@ export class FileMeasurer {
     }
     return {
       minChars: this.#minChars,
-      lines: this.#reader.lines,
-      malformedLines: this.#reader.malformedLines,
+      lines,
+      malformedLines,
       assistantMessages: this.#messages.size,
       usage: {
         inputTokens: sums[0],
@@ -386,6 +371,74 @@ export class FileMeasurer {
       candidates: this.#candidates,
       resultChars: this.#resultChars,
     };
+  }
+}
+
+/**
+ * Measures one file, line by line: the corpus's reader (`FileParser`) with
+ * {@linkcode ReadCostRules} as its sink. Feed every line with {@linkcode FileMeasurer.addLine}
+ * (it matches `LineHandler` of `lib/transcript/jsonl.ts`), then call
+ * {@linkcode FileMeasurer.finish}.
+ *
+ * @example One Read, two later messages, a boundary, one more message
+ * ```ts
+ * import { FileMeasurer } from "./file_measure.ts";
+ * import { splitLines } from "../transcript/jsonl.ts";
+ * import assert from "node:assert/strict";
+ * const usage = { input_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 9 };
+ * const lines = [
+ *   { type: "assistant", message: { id: "m1", usage, content: [
+ *     { type: "tool_use", id: "t1", name: "Read", input: { file_path: "f" } }] } },
+ *   { type: "user", message: { content: [
+ *     { type: "tool_result", tool_use_id: "t1", content: "x".repeat(10) }] } },
+ *   { type: "assistant", message: { id: "m2", usage } },
+ *   { type: "assistant", message: { id: "m3", usage } },
+ *   { type: "system", subtype: "compact_boundary" },
+ *   { type: "assistant", message: { id: "m4", usage } },
+ * ];
+ * const measurer = new FileMeasurer();
+ * splitLines(lines.map((l) => JSON.stringify(l)).join("\n"), measurer.addLine);
+ * const m = measurer.finish();
+ * // ceil(10 / 4) = 3 one-shot tokens, carried by m2 and m3 only: 3 × 2 = 6.
+ * assert.equal(m.byKind["bulk-read"].oneShotTokens, 3);
+ * assert.equal(m.byKind["bulk-read"].carriedTokens, 6);
+ * assert.equal(m.assistantMessages, 4);
+ * assert.equal(m.usage.observedInputTokens, 40);
+ * ```
+ */
+export class FileMeasurer {
+  #rules: ReadCostRules;
+  #parser: FileParser;
+  #finished = false;
+
+  /**
+   * @param options Candidate threshold; see {@linkcode FileMeasurerOptions}.
+   */
+  constructor(options: FileMeasurerOptions = {}) {
+    this.#rules = new ReadCostRules(options);
+    // The corpus's facts are not wanted here: only the line counts and the sink's records.
+    this.#parser = new FileParser({ readCost: this.#rules, corpus: false });
+  }
+
+  /**
+   * Feeds one trimmed, non-blank line: `bytes[start, end)`. Bound to the instance, so it can be
+   * passed as a `LineHandler` directly.
+   */
+  addLine = (bytes: Uint8Array, start: number, end: number, lineNumber: number): void => {
+    if (this.#finished) throw new RangeError("Cannot add a line: the measurer is finished");
+    this.#parser.onLine(bytes, start, end, lineNumber);
+  };
+
+  /**
+   * Closes the last segment and returns the file's measurement. Call once.
+   *
+   * @returns The file's totals.
+   */
+  finish(): FileMeasurement {
+    if (this.#finished) throw new RangeError("Cannot finish: the measurer is already finished");
+    this.#finished = true;
+    const { lines, malformedLines } = this.#parser.finish().counts;
+    return this.#rules.finish(lines, malformedLines);
   }
 }
 

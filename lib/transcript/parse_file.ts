@@ -8,8 +8,13 @@
  * are parsed (`message.id`, `message.model`, `message.usage`, `compactMetadata`, a compact summary's
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
  * Keys are read as `JSON.parse` reads them: a line with a key spelled with escapes
- * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts), so the corpus
- * and the read-cost measurement read the same records.
+ * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts); of two members
+ * with one name the last wins, `message` included whatever its type.
+ *
+ * It is the one reader of both analyses: given a {@linkcode ReadCostSink} (./read_cost_sink.ts),
+ * it also hands the read-cost measurement, per record, what that needs (uuid and message-id
+ * numbers, boundaries, usage snapshots, tool uses and results), from the same fields as the
+ * corpus's facts, so the two cannot read a record differently.
  *
  * Sessions inside one file (docs/method.md, Sessions):
  * - records with `isSidechain` false or absent belong to the file's main conversation;
@@ -45,6 +50,8 @@ import { echoName } from "../io/echo_name.ts";
 import { forEachMember, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { UsageTokens } from "./usage_scan.ts";
+import { Interner, type ReadCostSink } from "./read_cost_sink.ts";
+import { toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import { keyIdOf } from "./key_id_of.ts";
 import {
@@ -187,6 +194,22 @@ export interface FileParse {
   counts: FileCounts;
 }
 
+/** Options of {@linkcode FileParser}. */
+export interface FileParserOptions {
+  /**
+   * Receives what the read-cost measurement needs of each record (./read_cost_sink.ts), read
+   * from the same fields as the corpus's facts.
+   */
+  readCost?: ReadCostSink;
+  /**
+   * Whether to gather the corpus's facts (sessions, blocks, boundaries, record types); false,
+   * for a caller that wants only the sink's records, leaves {@linkcode FileParse} with the line
+   * counts alone.
+   * @default {true}
+   */
+  corpus?: boolean;
+}
+
 const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</command-name>");
 const MAX_EXAMPLES = 20;
 
@@ -233,7 +256,7 @@ const CONTENT = MESSAGE_SLOTS + 2 * KEY.content;
  * The fields of one record, held one way for both reading paths: `slots` has the scanner's slot
  * layout (`copySlots` in ./_wasm_scanner.ts), relative to the line: for key id `id` (see
  * ./wasm/key_ids.ts), `slots[2 id]` and `slots[2 id + 1]` are the start and end of the record's
- * last member of that name (-1: absent; `message` only when its value is an object), and from
+ * last member of that name (-1: absent; `message` only when the last one is an object), and from
  * {@linkcode MESSAGE_SLOTS} the same for that `message` object's members. The WebAssembly scan
  * fills it with one copy, the JavaScript walk member by member; the rules read the ranges by the
  * slot indices above, and {@linkcode Fields.decode} reads the few small values every record
@@ -374,6 +397,32 @@ function stringOrEmpty(value: unknown): string {
  * assert.equal(parsed.blocks.cacheRead[0], 9);
  * assert.equal(parsed.counts.malformedLines, 1);
  * ```
+ *
+ * @example With a read-cost sink: each record's uuid number, then what it holds
+ * ```ts
+ * import { FileParser } from "./parse_file.ts";
+ * import type { ReadCostSink } from "./read_cost_sink.ts";
+ * import { splitLines } from "./jsonl.ts";
+ * import assert from "node:assert/strict";
+ * const seen: string[] = [];
+ * const sink: ReadCostSink = {
+ *   record: (uuid) => (seen.push(`record ${uuid}`), true),
+ *   boundary: () => void seen.push("boundary"),
+ *   usage: (id, _uuid, snapshot) => void seen.push(`usage ${id} ${snapshot.join(",")}`),
+ *   toolUses: (uses) => void seen.push(`uses ${uses.map((u) => u.name)}`),
+ *   toolResults: (results) => void seen.push(`results ${results.length}`),
+ * };
+ * const parser = new FileParser({ readCost: sink, corpus: false });
+ * const text = [
+ *   '{"type":"assistant","uuid":"u","message":{"id":"m","usage":{"output_tokens":2},' +
+ *   '"content":[{"type":"tool_use","id":"t","name":"Read","input":{}}]}}',
+ *   '{"type":"system","subtype":"compact_boundary"}',
+ *   "[1]",
+ * ].join("\n");
+ * splitLines(text, (bytes, start, end, n) => parser.onLine(bytes, start, end, n));
+ * assert.deepEqual(seen, ["record 0", "usage 0 -1,-1,-1,2", "uses Read", "record -1", "boundary"]);
+ * assert.equal(parser.finish().counts.malformedLines, 1);
+ * ```
  */
 export class FileParser {
   #sessions: { key: string; kind: number }[] = [];
@@ -434,6 +483,26 @@ export class FileParser {
   };
   #laterParents: LaterParent[] = [];
   #fields = new Fields();
+  /** The read-cost measurement's sink, with the numbers of uuids and message ids it is given. */
+  #sink: ReadCostSink | undefined;
+  #uuids: Interner | undefined;
+  #messageIds: Interner | undefined;
+  /** Value of `#counts.lines` when `#usage` last read a line's usage (it holds that line's). */
+  #usageReadAt = -1;
+  /** Whether the corpus's facts are wanted (see {@linkcode FileParserOptions.corpus}). */
+  #corpus: boolean;
+
+  /**
+   * @param options What to read besides the line counts; see {@linkcode FileParserOptions}.
+   */
+  constructor(options: FileParserOptions = {}) {
+    const { readCost, corpus = true } = options;
+    this.#corpus = corpus;
+    if (readCost === undefined) return;
+    this.#sink = readCost;
+    this.#uuids = new Interner();
+    this.#messageIds = new Interner();
+  }
 
   /** The line being parsed (the visitors below read it). */
   #line: Uint8Array = new Uint8Array(0);
@@ -450,13 +519,21 @@ export class FileParser {
     slots[2 * id + 1] = ve;
   };
 
-  /** Walks `message` in the same pass as the record, its members into the message slots. */
+  /**
+   * Walks `message` in the same pass as the record, its members into the message slots. The last
+   * `message` wins whatever its type, as in `JSON.parse` (and the scan): a later one that is not
+   * an object leaves the record without a message.
+   */
   #walkRecord = (ks: number, ke: number, vs: number): number => {
     const line = this.#line;
-    if (keyIdOf(line, ks, ke) !== KEY.message || line[vs] !== 0x7b) return -2;
+    if (keyIdOf(line, ks, ke) !== KEY.message) return -2;
     const slots = this.#fields.slots;
-    // The message slots describe the last message object only (as the scan's).
+    // The message slots describe the last message only (as the scan's).
     slots.fill(-1, MESSAGE_SLOTS);
+    if (line[vs] !== 0x7b) {
+      slots[MESSAGE] = slots[MESSAGE + 1] = -1;
+      return -2;
+    }
     const end = forEachMember(line, vs, this.#visitMessage);
     slots[MESSAGE] = vs;
     slots[MESSAGE + 1] = end;
@@ -510,13 +587,16 @@ export class FileParser {
       this.#malformed(lineNumber);
       return;
     }
-    // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
-    const typeKey = echoName(
-      f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
-    );
-    this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+    if (this.#corpus) {
+      // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
+      const typeKey = echoName(
+        f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
+      );
+      this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+    }
     try {
-      this.#record(line, lineNumber);
+      if (this.#corpus) this.#record(line, lineNumber);
+      if (this.#sink !== undefined) this.#readCost(this.#sink, line, lineNumber);
     } catch {
       // A wanted nested value (usage, metadata, summary) that does not parse.
       this.#malformed(lineNumber);
@@ -749,7 +829,11 @@ export class FileParser {
     const id = _nonEmptyString(line, f.slots[ID], f.slots[ID + 1]) ? "?" : "";
     const model = f.slots[MODEL] >= 0 ? this.#model(line, f.slots[MODEL], f.slots[MODEL + 1]) : "";
     const usage = this.#usage;
-    const hasUsage = f.slots[USAGE] >= 0 && usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
+    let hasUsage = false;
+    if (f.slots[USAGE] >= 0) {
+      hasUsage = usage.read(line, f.slots[USAGE], f.slots[USAGE + 1]);
+      this.#usageReadAt = this.#counts.lines;
+    }
     if (usage.invalid > 0) this.#counts.invalidUsageValues += usage.invalid;
     // API errors are synthetic records too; they are counted as API errors, the more telling name.
     if (f.isApiError) {
@@ -784,6 +868,42 @@ export class FileParser {
     blocks.cacheWrite1h.push(usage.cacheWrite1h);
     blocks.cacheRead.push(usage.cacheRead);
     blocks.output.push(usage.output);
+  }
+
+  /**
+   * What the read-cost measurement needs of the current record, to the sink (the contract of
+   * ./read_cost_sink.ts), from the fields the corpus reads too.
+   */
+  #readCost(sink: ReadCostSink, line: Uint8Array, lineNumber: number): void {
+    const f = this.#fields;
+    const s = f.slots;
+    const uuid = _nonEmptyString(line, s[UUID], s[UUID + 1])
+      ? this.#uuids!.ofJsonString(line, s[UUID], s[UUID + 1])
+      : -1;
+    if (!sink.record(uuid)) return;
+    if (f.type === "system") {
+      if (f.subtype === "compact_boundary") sink.boundary();
+      return;
+    }
+    if (s[MESSAGE] < 0) return;
+    if (f.type === "assistant") {
+      if (s[USAGE] >= 0 && line[s[USAGE]] === 0x7b) {
+        const usage = this.#usage;
+        // Read once per line: #assistant has read it already (then it holds this line's).
+        if (this.#usageReadAt !== this.#counts.lines) usage.read(line, s[USAGE], s[USAGE + 1]);
+        const id = _nonEmptyString(line, s[ID], s[ID + 1])
+          ? this.#messageIds!.ofJsonString(line, s[ID], s[ID + 1])
+          : -1;
+        sink.usage(id, uuid, usage.snapshot(), lineNumber);
+      }
+      if (s[CONTENT] >= 0) {
+        const uses = toolUsesFromBytes(line, s[CONTENT]);
+        if (uses.length > 0) sink.toolUses(uses);
+      }
+    } else if (f.type === "user" && s[CONTENT] >= 0) {
+      const results = toolResultsFromBytes(line, s[CONTENT]);
+      if (results.length > 0) sink.toolResults(results);
+    }
   }
 
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {

@@ -1,5 +1,6 @@
 /**
- * Tool calls paired with their results, from parsed transcript records (docs/transcript-format.md, Tool calls).
+ * Tool calls paired with their results, read from a record's bytes (docs/transcript-format.md,
+ * Tool calls).
  *
  * An assistant record's `message.content` may hold `tool_use` blocks (`id`, `name`, `input`);
  * a user record's `message.content` array may hold `tool_result` blocks (`tool_use_id`,
@@ -15,11 +16,11 @@
  *
  * Pairing is by id, in file order: a result pairs with the latest tool use of the same id fed
  * *before* it; a result with no such use is unpaired (`use` is `undefined`). Several results for
- * one id each pair with it. Records are given already parsed ({@linkcode toolUsesOf},
- * {@linkcode toolResultsOf}), or read straight from the line's bytes
- * ({@linkcode toolUsesFromBytes}, {@linkcode toolResultsFromBytes}: the same answers without
- * decoding or parsing the text); the caller decides which records to skip (for example repeated
- * uuids).
+ * one id each pair with it. Uses and results are read straight from the line's bytes
+ * ({@linkcode toolUsesFromBytes}, {@linkcode toolResultsFromBytes}: the answers `JSON.parse` of the
+ * record would give, without decoding or parsing the text), by the transcript reader
+ * (./parse_file.ts) for both of its paths; the caller decides which records to skip (for example
+ * repeated uuids). The tests keep a `JSON.parse`-based reference of the same rules.
  *
  * @module
  */
@@ -73,128 +74,6 @@ export interface ToolCall {
   use: ToolUse | undefined;
   result: ToolResult;
 }
-
-function _isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function _contentOf(record: Record<string, unknown>, type: string): unknown[] | undefined {
-  if (record.type !== type) return undefined;
-  const message = record.message;
-  if (!_isObject(message)) return undefined;
-  const content = message.content;
-  return Array.isArray(content) ? content : undefined;
-}
-
-function _isSet(input: Record<string, unknown>, key: string): boolean {
-  return input[key] !== undefined && input[key] !== null;
-}
-
-/**
- * The `tool_use` blocks of an assistant record (none for any other record).
- *
- * @param record A parsed transcript line.
- * @returns One entry per `tool_use` block that has a string `id` and `name`, in block order.
- *
- * @example
- * ```ts
- * import { toolUsesOf } from "./tool_calls.ts";
- * import assert from "node:assert/strict";
- * const record = {
- *   type: "assistant",
- *   message: { content: [{ type: "tool_use", id: "t1", name: "Read", input: { limit: 5 } }] },
- * };
- * assert.deepEqual(toolUsesOf(record), [
- *   { id: "t1", name: "Read", hasOffset: false, hasLimit: true, hasPages: false, command: undefined },
- * ]);
- * ```
- */
-export function toolUsesOf(record: Record<string, unknown>): ToolUse[] {
-  const content = _contentOf(record, "assistant");
-  const uses: ToolUse[] = [];
-  if (content === undefined) return uses;
-  for (const block of content) {
-    if (!_isObject(block) || block.type !== "tool_use") continue;
-    if (typeof block.id !== "string" || typeof block.name !== "string") continue;
-    const input = _isObject(block.input) ? block.input : {};
-    uses.push({
-      id: block.id,
-      name: block.name,
-      hasOffset: _isSet(input, "offset"),
-      hasLimit: _isSet(input, "limit"),
-      hasPages: _isSet(input, "pages"),
-      command: typeof input.command === "string" ? input.command : undefined,
-    });
-  }
-  return uses;
-}
-
-/**
- * The `tool_result` blocks of a user record (none for any other record), sized.
- *
- * @param record A parsed transcript line.
- * @returns One entry per `tool_result` block, in block order.
- *
- * @example Text blocks summed, an image counted apart
- * ```ts
- * import { toolResultsOf } from "./tool_calls.ts";
- * import assert from "node:assert/strict";
- * const record = {
- *   type: "user",
- *   message: {
- *     content: [{
- *       type: "tool_result",
- *       tool_use_id: "t1",
- *       content: [{ type: "text", text: "abc" }, { type: "image" }, { type: "text", text: "de" }],
- *     }],
- *   },
- * };
- * // 3 + 2 = 5 characters in two text blocks; one image.
- * assert.deepEqual(toolResultsOf(record), [
- *   { toolUseId: "t1", textChars: 5, textBlocks: 2, imageBlocks: 1, otherBlocks: 0, isError: false },
- * ]);
- * ```
- */
-export function toolResultsOf(record: Record<string, unknown>): ToolResult[] {
-  const content = _contentOf(record, "user");
-  const results: ToolResult[] = [];
-  if (content === undefined) return results;
-  for (const block of content) {
-    if (!_isObject(block) || block.type !== "tool_result") continue;
-    let textChars = 0;
-    let textBlocks = 0;
-    let imageBlocks = 0;
-    let otherBlocks = 0;
-    const body = block.content;
-    if (typeof body === "string") {
-      textChars = body.length;
-      textBlocks = 1;
-    } else if (Array.isArray(body)) {
-      for (const part of body) {
-        if (_isObject(part) && part.type === "text" && typeof part.text === "string") {
-          textChars += part.text.length;
-          textBlocks++;
-        } else if (_isObject(part) && part.type === "image") {
-          imageBlocks++;
-        } else {
-          otherBlocks++;
-        }
-      }
-    }
-    const id = block.tool_use_id;
-    results.push({
-      toolUseId: typeof id === "string" && id !== "" ? id : undefined,
-      textChars,
-      textBlocks,
-      imageBlocks,
-      otherBlocks,
-      isError: block.is_error === true,
-    });
-  }
-  return results;
-}
-
-// ---- The same, read from a line's bytes ----
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -389,7 +268,7 @@ const PART_KEYS = ["type", "text"] as const;
 
 /**
  * The `tool_use` blocks of an assistant record's `message.content`, read from the line's bytes:
- * the same entries {@linkcode toolUsesOf} gives for the parsed record, without decoding or
+ * the entries the parsed record's blocks give, without decoding or
  * parsing anything but the ids, names and commands. Keys and strings are read as `JSON.parse`
  * reads them (escapes decoded, a later duplicate key replacing an earlier one).
  *
@@ -405,7 +284,7 @@ const PART_KEYS = ["type", "text"] as const;
  *
  * @example
  * ```ts
- * import { toolUsesFromBytes, toolUsesOf } from "./tool_calls.ts";
+ * import { toolUsesFromBytes } from "./tool_calls.ts";
  * import assert from "node:assert/strict";
  * const content = [
  *   { type: "text", text: "let me look" },
@@ -416,7 +295,6 @@ const PART_KEYS = ["type", "text"] as const;
  * assert.deepEqual(uses, [
  *   { id: "t1", name: "Read", hasOffset: true, hasLimit: false, hasPages: false, command: undefined },
  * ]);
- * assert.deepEqual(uses, toolUsesOf({ type: "assistant", message: { content } }));
  * ```
  */
 export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
@@ -454,7 +332,7 @@ export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
 
 /**
  * The `tool_result` blocks of a user record's `message.content`, sized from the line's bytes: the
- * same entries {@linkcode toolResultsOf} gives for the parsed record. Text is never decoded when
+ * entries the parsed record's blocks give. Text is never decoded when
  * it is ASCII: its UTF-16 length is counted from the bytes ({@linkcode stringUnits}); other text
  * is decoded to be measured. Keys and strings are read as `JSON.parse` reads them (escapes
  * decoded, a later duplicate key replacing an earlier one).
@@ -470,7 +348,7 @@ export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
  *
  * @example Text blocks summed, an image counted apart, an error flagged
  * ```ts
- * import { toolResultsFromBytes, toolResultsOf } from "./tool_calls.ts";
+ * import { toolResultsFromBytes } from "./tool_calls.ts";
  * import assert from "node:assert/strict";
  * const content = [
  *   { type: "tool_result", tool_use_id: "t1", content: "été" },
@@ -487,7 +365,6 @@ export function toolUsesFromBytes(line: Uint8Array, start: number): ToolUse[] {
  *   { toolUseId: "t1", textChars: 3, textBlocks: 1, imageBlocks: 0, otherBlocks: 0, isError: false },
  *   { toolUseId: "t2", textChars: 5, textBlocks: 2, imageBlocks: 1, otherBlocks: 0, isError: true },
  * ]);
- * assert.deepEqual(results, toolResultsOf({ type: "user", message: { content } }));
  * ```
  */
 export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResult[] {
@@ -565,56 +442,33 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
  *
  * @example
  * ```ts
- * import { ToolCallPairer } from "./tool_calls.ts";
+ * import { ToolCallPairer, toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
  * import assert from "node:assert/strict";
+ * const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+ * const uses = toolUsesFromBytes(bytes([
+ *   { type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } },
+ * ]), 0);
+ * const results = toolResultsFromBytes(bytes([
+ *   { type: "tool_result", tool_use_id: "t1", content: "x" },
+ * ]), 0);
  * const pairer = new ToolCallPairer();
- * const use = { type: "tool_use", id: "t1", name: "Bash", input: { command: "ls" } };
- * const result = (id: string) => ({
- *   type: "user",
- *   message: { content: [{ type: "tool_result", tool_use_id: id, content: "x" }] },
- * });
- * assert.deepEqual(pairer.add(result("t1")).map((c) => c.use), [undefined]); // not yet seen
- * assert.deepEqual(pairer.add({ type: "assistant", message: { content: [use] } }), []);
- * assert.equal(pairer.add(result("t1"))[0].use?.command, "ls");
+ * assert.deepEqual(pairer.add([], results).map((c) => c.use), [undefined]); // not yet seen
+ * assert.deepEqual(pairer.add(uses, []), []);
+ * assert.equal(pairer.add([], results)[0].use?.command, "ls");
  * ```
  */
 export class ToolCallPairer {
   #uses = new Map<string, ToolUse>();
 
   /**
-   * Feeds the next record.
-   *
-   * @param record A parsed transcript line.
-   * @returns The tool results this record holds, each with its tool use (if one preceded it).
-   */
-  add(record: Record<string, unknown>): ToolCall[] {
-    return this.addExtracted(toolUsesOf(record), toolResultsOf(record));
-  }
-
-  /**
-   * Feeds the next record's tool uses and results, already extracted (by
-   * {@linkcode toolUsesOf} and {@linkcode toolResultsOf}, or {@linkcode toolUsesFromBytes} and
-   * {@linkcode toolResultsFromBytes}). `add(record)` is
-   * `addExtracted(toolUsesOf(record), toolResultsOf(record))`.
+   * Feeds the next record's tool uses and results ({@linkcode toolUsesFromBytes},
+   * {@linkcode toolResultsFromBytes}).
    *
    * @param uses The record's tool uses, in block order.
    * @param results The record's tool results, in block order.
    * @returns Each result with its tool use (if one preceded it), the record's own uses included.
-   *
-   * @example
-   * ```ts
-   * import { ToolCallPairer } from "./tool_calls.ts";
-   * import assert from "node:assert/strict";
-   * const pairer = new ToolCallPairer();
-   * const use = { id: "t1", name: "Read", hasOffset: false, hasLimit: false, hasPages: false,
-   *   command: undefined };
-   * const result = { toolUseId: "t1", textChars: 4, textBlocks: 1, imageBlocks: 0,
-   *   otherBlocks: 0, isError: false };
-   * assert.deepEqual(pairer.addExtracted([use], []), []);
-   * assert.deepEqual(pairer.addExtracted([], [result]), [{ use, result }]);
-   * ```
    */
-  addExtracted(uses: readonly ToolUse[], results: readonly ToolResult[]): ToolCall[] {
+  add(uses: readonly ToolUse[], results: readonly ToolResult[]): ToolCall[] {
     for (const use of uses) this.#uses.set(use.id, use);
     const calls: ToolCall[] = [];
     for (const result of results) {
@@ -623,30 +477,4 @@ export class ToolCallPairer {
     }
     return calls;
   }
-}
-
-/**
- * Pairs the tool calls of a whole file's records, in file order.
- *
- * @param records Parsed transcript lines in file order.
- * @returns Every tool result with its preceding tool use, in file order.
- *
- * @example
- * ```ts
- * import { pairToolCalls } from "./tool_calls.ts";
- * import assert from "node:assert/strict";
- * const calls = pairToolCalls([
- *   { type: "assistant", message: { content: [{ type: "tool_use", id: "a", name: "Grep", input: {} }] } },
- *   { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "a", content: "hit" }] } },
- * ]);
- * assert.equal(calls.length, 1);
- * assert.equal(calls[0].use?.name, "Grep");
- * assert.equal(calls[0].result.textChars, 3);
- * ```
- */
-export function pairToolCalls(records: Iterable<Record<string, unknown>>): ToolCall[] {
-  const pairer = new ToolCallPairer();
-  const calls: ToolCall[] = [];
-  for (const record of records) calls.push(...pairer.add(record));
-  return calls;
 }

@@ -12,6 +12,7 @@
 import { forEachMember, sliceValue } from "./_json_scan.ts";
 import { keyIdOf } from "./key_id_of.ts";
 import { KEY } from "./wasm/key_ids.ts";
+import { ABSENT, type UsageSnapshot } from "./read_cost_sink.ts";
 import {
   escapedKey,
   inScanMemory,
@@ -53,6 +54,8 @@ export class UsageTokens {
   #created = 0;
   /** Whether a `cache_creation` object was seen (then it decides w5 and w1h). */
   #breakdown = false;
+  /** The four counted fields as the read-cost measurement reads them (see {@linkcode snapshot}). */
+  #snapshot: UsageSnapshot = [ABSENT, ABSENT, ABSENT, ABSENT];
 
   /**
    * Reads the usage value at `line[start, end)`.
@@ -80,6 +83,7 @@ export class UsageTokens {
     this.#created = 0;
     this.#breakdown = false;
     this.invalid = 0;
+    this.#snapshot.fill(ABSENT);
     const first = line[start];
     // An array is an object to JSON.parse-based code too: every count reads as absent.
     if (first === 0x5b) return true;
@@ -141,30 +145,67 @@ export class UsageTokens {
     return true;
   }
 
+  /**
+   * The last read's `input_tokens`, `cache_creation_input_tokens`, `cache_read_input_tokens` and
+   * `output_tokens` as the read-cost measurement reads them (./read_cost_sink.ts): the count,
+   * `ABSENT`, or NaN for a present value that is not a count (`null` included). A fresh array.
+   *
+   * @returns The snapshot of the last {@linkcode read}.
+   *
+   * @example
+   * ```ts
+   * import { UsageTokens } from "./usage_scan.ts";
+   * import assert from "node:assert/strict";
+   * const text = '{"input_tokens":3,"cache_read_input_tokens":null,"output_tokens":2}';
+   * const usage = new UsageTokens();
+   * usage.read(new TextEncoder().encode(text), 0, text.length);
+   * assert.deepEqual(usage.snapshot(), [3, -1, NaN, 2]);
+   * assert.equal(usage.cacheRead, 0); // null is absent to the corpus
+   * ```
+   */
+  snapshot(): UsageSnapshot {
+    const s = this.#snapshot;
+    return [s[0], s[1], s[2], s[3]];
+  }
+
   /** A count, or 0 counted as invalid (see {@linkcode MAX_TOKEN_COUNT}). */
   #count(line: Uint8Array, start: number, end: number): number {
-    const value = _count(line, start, end);
+    return this.#counted(_count(line, start, end));
+  }
+
+  /** {@linkcode #count} of a value {@linkcode _count} has read. */
+  #counted(value: number): number {
     if (value >= 0) return value;
     if (value === INVALID) this.invalid++;
     return 0;
   }
 
-  /** A top-level count by its key id (other ids: nothing), for both reading paths. */
+  /**
+   * A top-level count by its key id (other ids: nothing), for both reading paths; the four of
+   * the snapshot are noted there too.
+   */
   #setCount(id: number, line: Uint8Array, vs: number, ve: number): void {
     switch (id) {
       case KEY.input_tokens:
-        this.input = this.#count(line, vs, ve);
-        break;
-      case KEY.output_tokens:
-        this.output = this.#count(line, vs, ve);
-        break;
-      case KEY.cache_read_input_tokens:
-        this.cacheRead = this.#count(line, vs, ve);
+        this.input = this.#noted(0, line, vs, ve);
         break;
       case KEY.cache_creation_input_tokens:
-        this.#created = this.#count(line, vs, ve);
+        this.#created = this.#noted(1, line, vs, ve);
+        break;
+      case KEY.cache_read_input_tokens:
+        this.cacheRead = this.#noted(2, line, vs, ve);
+        break;
+      case KEY.output_tokens:
+        this.output = this.#noted(3, line, vs, ve);
         break;
     }
+  }
+
+  /** {@linkcode #count}, the value also noted in field `field` of the snapshot. */
+  #noted(field: number, line: Uint8Array, start: number, end: number): number {
+    const value = _count(line, start, end);
+    this.#snapshot[field] = value >= 0 ? value : NaN;
+    return this.#counted(value);
   }
 
   /** A `cache_creation` count by its key id (other ids: nothing), for both reading paths. */

@@ -1,18 +1,22 @@
 /**
- * The read-cost fast path (lines read from the scanner's memory by bytes) against the reference
- * path (`JSON.parse` of every decoded line) of the same `FileMeasurer`: both must give the same
- * `FileMeasurement`, on every file of the committed sample corpus and on seeded random lines that
- * hold the odd cases on purpose (`_random_records.ts`).
+ * The read-cost measurement through the corpus's reader, on both of its paths (lines read from
+ * the scanner's memory by the WebAssembly scan; plain copies read by the JavaScript walk), against
+ * an independent reference reader (`JSON.parse` of every decoded line, ./_json_parse_reader.ts)
+ * feeding the same rules: all three must give the same `FileMeasurement`, on every file of the
+ * committed sample corpus and on seeded random lines that hold the odd cases on purpose
+ * (`_random_records.ts`).
  *
- * Expected values: the reference path. Each line is handed to one measurer as the splitter gives
- * it (a view into the WebAssembly scanner's memory: the fast path) and to another as a plain copy
- * of the same bytes (not in that memory: `JSON.parse` of the decoded line, as before the fast
- * path existed).
+ * Expected values: the reference reader.
  */
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type FileMeasurement, FileMeasurer } from "../../lib/readcost/file_measure.ts";
+import {
+  type FileMeasurement,
+  FileMeasurer,
+  ReadCostRules,
+} from "../../lib/readcost/file_measure.ts";
+import { JsonParseReader } from "./_json_parse_reader.ts";
 import { discoverTranscripts } from "../../lib/transcript/discover.ts";
 import { readLines, splitLines } from "../../lib/transcript/jsonl.ts";
 import { inScanMemory } from "../../lib/transcript/_wasm_scanner.ts";
@@ -20,10 +24,15 @@ import { randomTranscript, RecordWriter } from "./_random_records.ts";
 
 const SAMPLE = join(import.meta.dirname!, "../../data-synthetic/sample");
 
-/** Both paths over `input`: `[fast, reference]`, and how many lines took each. */
+/**
+ * The reader's two paths and the reference over `input`: `fast` and `reference` (the JavaScript
+ * walk is asserted equal to the fast path here), and how many lines were read.
+ */
 function bothWays(input: Uint8Array, minChars?: number) {
   const fast = new FileMeasurer({ minChars });
-  const reference = new FileMeasurer({ minChars });
+  const walk = new FileMeasurer({ minChars });
+  const rules = new ReadCostRules({ minChars });
+  const parsed = new JsonParseReader(rules);
   let lines = 0;
   splitLines(input, (bytes, start, end, lineNumber) => {
     assert.ok(inScanMemory(bytes), "the splitter hands out views of the scanner's memory");
@@ -31,9 +40,12 @@ function bothWays(input: Uint8Array, minChars?: number) {
     fast.addLine(bytes, start, end, lineNumber);
     const copy = bytes.slice(start, end);
     assert.ok(!inScanMemory(copy));
-    reference.addLine(copy, 0, copy.length, lineNumber);
+    walk.addLine(copy, 0, copy.length, lineNumber);
+    parsed.addLine(copy, 0, copy.length, lineNumber);
   });
-  return { fast: fast.finish(), reference: reference.finish(), lines };
+  const measured = fast.finish();
+  assert.deepEqual(walk.finish(), measured, "the JavaScript walk differs from the scan");
+  return { fast: measured, reference: rules.finish(parsed.lines, parsed.malformedLines), lines };
 }
 
 /** The file's result counts summed over kinds, for coverage checks. */
@@ -69,9 +81,14 @@ Deno.test("fast path equals the JSON.parse path through readLines with small chu
   for (const file of files) {
     const fast = new FileMeasurer();
     await readLines(file, fast.addLine, { chunkBytes: 4096 });
-    const reference = new FileMeasurer();
+    const rules = new ReadCostRules();
+    const reference = new JsonParseReader(rules);
     await readLines(file, (b, s, e, n) => reference.addLine(b.slice(s, e), 0, e - s, n));
-    assert.deepEqual(fast.finish(), reference.finish(), file);
+    assert.deepEqual(
+      fast.finish(),
+      rules.finish(reference.lines, reference.malformedLines),
+      file,
+    );
   }
 });
 

@@ -2,13 +2,20 @@
  * Reads in-memory transcripts both ways the reader can read a line: through the splitter (the
  * line sits in the WebAssembly scanner's memory, the fast path) and line by line from plain byte
  * arrays (never in that memory: the JavaScript walk and `JSON.parse`). A rule must give the same
- * corpus on both, so {@linkcode corpusBothWays} asserts that and returns one of them.
+ * corpus (and the same read-cost measurement) on both, so {@linkcode corpusBothWays} (and
+ * {@linkcode measureBothWays}) asserts that and returns one of them.
  */
 
 import assert from "node:assert/strict";
 import { type AssembleOptions, type Corpus, corpusFromText } from "../../lib/transcript/mod.ts";
 import { assembleCorpus } from "../../lib/transcript/assemble_corpus.ts";
 import { FileParser } from "../../lib/transcript/parse_file.ts";
+import {
+  type FileMeasurement,
+  FileMeasurer,
+  type FileMeasurerOptions,
+  measureTranscript,
+} from "../../lib/readcost/file_measure.ts";
 
 const encoder = new TextEncoder();
 
@@ -49,6 +56,23 @@ export function corpusBothWays(
   const fast = corpusFromText(files, options);
   const slow = corpusViaJavaScript(files, options);
   assert.deepEqual(slow, fast, "the JavaScript path differs from the WebAssembly path");
+  return fast;
+}
+
+/**
+ * The read-cost measurement of `text` on both of the reader's paths (through the splitter, and
+ * line by line from plain byte arrays), asserted identical; returns one of them.
+ */
+export function measureBothWays(text: string, options: FileMeasurerOptions = {}): FileMeasurement {
+  const fast = measureTranscript(text, options);
+  const slow = new FileMeasurer(options);
+  text.split("\n").forEach((raw, i) => {
+    const line = (i === 0 ? raw.replace(/^\uFEFF/, "") : raw).trim();
+    if (line === "") return; // blank lines are not lines
+    const b = encoder.encode(line);
+    slow.addLine(b, 0, b.length, i + 1);
+  });
+  assert.deepEqual(slow.finish(), fast, "the JavaScript path differs from the WebAssembly path");
   return fast;
 }
 

@@ -13,8 +13,7 @@
  */
 
 import assert from "node:assert/strict";
-import { measureTranscript } from "../../lib/readcost/file_measure.ts";
-import { corpusBothWays } from "./_both_paths.ts";
+import { corpusBothWays, measureBothWays } from "./_both_paths.ts";
 
 const esc = (key: string, at = 0) =>
   key.slice(0, at) + "\\u" + key.charCodeAt(at).toString(16).padStart(4, "0") +
@@ -57,8 +56,8 @@ Deno.test("escaped keys: the corpus reads them as JSON.parse does, on both paths
   );
 });
 
-Deno.test("escaped keys: read-cost agrees with the corpus", () => {
-  const m = measureTranscript(text, { minChars: 1 });
+Deno.test("escaped keys: read-cost agrees with the corpus, on both paths", () => {
+  const m = measureBothWays(text, { minChars: 1 });
   assert.equal(m.malformedLines, 0);
   assert.equal(m.assistantMessages, 3);
   assert.equal(m.usage.inputTokens, 6);

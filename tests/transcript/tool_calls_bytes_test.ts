@@ -1,6 +1,7 @@
 /**
  * Tool uses and results read from bytes (`toolUsesFromBytes`, `toolResultsFromBytes`) against
- * the same functions on the parsed record (`toolUsesOf`, `toolResultsOf`), on hand-made records;
+ * the reference on the parsed record (`toolUsesOf`, `toolResultsOf` of
+ * ./_tool_calls_reference.ts), on hand-made records;
  * and the byte helpers behind them.
  *
  * Expected values: `toolUsesOf`/`toolResultsOf` of `JSON.parse` of the same text (the reference),
@@ -17,11 +18,10 @@ import {
   ToolCallPairer,
   type ToolResult,
   toolResultsFromBytes,
-  toolResultsOf,
   type ToolUse,
   toolUsesFromBytes,
-  toolUsesOf,
 } from "../../lib/transcript/tool_calls.ts";
+import { toolResultsOf, toolUsesOf } from "./_tool_calls_reference.ts";
 import { splitLines } from "../../lib/transcript/jsonl.ts";
 import { inScanMemory } from "../../lib/transcript/_wasm_scanner.ts";
 
@@ -277,7 +277,7 @@ Deno.test("memberKeyIndex and stringValueIs: raw and escaped spellings", () => {
   assert.equal(stringValueIs(other, 7, 15, "type"), false);
 });
 
-Deno.test("ToolCallPairer.addExtracted pairs like add", () => {
+Deno.test("ToolCallPairer pairs the uses and results read from bytes", () => {
   const records = [
     {
       type: "assistant",
@@ -301,14 +301,15 @@ Deno.test("ToolCallPairer.addExtracted pairs like add", () => {
       message: { content: [{ type: "tool_result", tool_use_id: "t", content: "" }] },
     },
   ];
-  const byRecord = new ToolCallPairer();
-  const byParts = new ToolCallPairer();
+  const pairer = new ToolCallPairer();
   const calls: ToolCall[][] = [];
   for (const record of records) {
-    const expected = byRecord.add(record);
-    const got = byParts.addExtracted(toolUsesOf(record), toolResultsOf(record));
-    assert.deepEqual(got, expected);
-    calls.push(got);
+    const content = encoder.encode(JSON.stringify(record.message.content));
+    const uses = record.type === "assistant" ? toolUsesFromBytes(content, 0) : [];
+    const results = record.type === "user" ? toolResultsFromBytes(content, 0) : [];
+    assert.deepEqual(uses, toolUsesOf(record));
+    assert.deepEqual(results, toolResultsOf(record));
+    calls.push(pairer.add(uses, results));
   }
   // The first result pairs with Read t, the second is unpaired, the third with Bash t (latest).
   assert.deepEqual(calls.flat().map((c) => c.use?.name), ["Read", undefined, "Bash"]);

@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
-import {
-  pairToolCalls,
-  ToolCallPairer,
-  toolResultsOf,
-  toolUsesOf,
-} from "../../lib/transcript/tool_calls.ts";
+import { type ToolCall, ToolCallPairer } from "../../lib/transcript/tool_calls.ts";
+import { toolResultsOf, toolUsesOf } from "./_tool_calls_reference.ts";
 
 const assistantWith = (content: unknown[]) => ({ type: "assistant", message: { content } });
 const userWith = (content: unknown[]) => ({ type: "user", message: { content } });
+/** One record's calls through `pairer`, its uses and results read by the reference. */
+const addRecord = (pairer: ToolCallPairer, record: Record<string, unknown>): ToolCall[] =>
+  pairer.add(toolUsesOf(record), toolResultsOf(record));
+/** Every call of `records`, in file order, through one pairer. */
+const pairToolCalls = (records: Record<string, unknown>[]): ToolCall[] => {
+  const pairer = new ToolCallPairer();
+  return records.flatMap((record) => addRecord(pairer, record));
+};
 
 Deno.test("toolUsesOf: Read offset/limit/pages presence; null counts as unset", () => {
   const uses = toolUsesOf(assistantWith([
@@ -112,12 +116,12 @@ Deno.test("toolResultsOf: only user records", () => {
 Deno.test("ToolCallPairer: a result pairs only with a use that came before it", () => {
   const pairer = new ToolCallPairer();
   const res = (id: string) => userWith([{ type: "tool_result", tool_use_id: id, content: "" }]);
-  assert.equal(pairer.add(res("a"))[0].use, undefined);
-  pairer.add(assistantWith([{ type: "tool_use", id: "a", name: "Grep", input: {} }]));
-  assert.equal(pairer.add(res("a"))[0].use?.name, "Grep");
+  assert.equal(addRecord(pairer, res("a"))[0].use, undefined);
+  addRecord(pairer, assistantWith([{ type: "tool_use", id: "a", name: "Grep", input: {} }]));
+  assert.equal(addRecord(pairer, res("a"))[0].use?.name, "Grep");
   // A second result for the same id pairs too; an unknown id stays unpaired.
-  assert.equal(pairer.add(res("a"))[0].use?.name, "Grep");
-  assert.equal(pairer.add(res("zzz"))[0].use, undefined);
+  assert.equal(addRecord(pairer, res("a"))[0].use?.name, "Grep");
+  assert.equal(addRecord(pairer, res("zzz"))[0].use, undefined);
 });
 
 Deno.test("ToolCallPairer: the latest use of a repeated id wins", () => {

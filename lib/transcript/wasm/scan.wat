@@ -916,7 +916,8 @@
   ;; and their number to $count_at; with $descend, the value of a member named "message" that is
   ;; an object is walked the same way into the message table (and message slots). Each named key's
   ;; value range also goes to its slot at $slots + 8 × id (the last member of that name wins; a
-  ;; "message" of the record only when it is an object). Validates as JSON.parse would
+  ;; "message" of the record only when it is an object: a last one that is not clears the message
+  ;; slot, slots and table, as JSON.parse reads the record as without a message object). Validates as JSON.parse would
   ;; (valid_string_end, valid_value). Returns the position after the object, -1 when it is not a
   ;; valid JSON object, -3 when a table or the bracket stack overflows.
   (func $scan_object (param $p i32) (param $end i32) (param $table i32) (param $count_at i32)
@@ -971,6 +972,14 @@
                   (global.get $MESSAGE_KEY_IDS) (global.get $RECORD_MEMBERS_MAX) (i32.const 0)
                   (global.get $MESSAGE_SLOTS))))
             (else
+              ;; JSON.parse's rule: the last "message" wins whatever its type, so a later
+              ;; non-object one leaves the record without a message.
+              (call $clear_slots (global.get $MESSAGE_SLOTS))
+              (i32.store (global.get $MESSAGE_COUNT) (i32.const -1))
+              (i32.store (i32.add (local.get $slots) (i32.shl (local.get $id) (i32.const 3)))
+                (i32.const -1))
+              (i32.store offset=4 (i32.add (local.get $slots) (i32.shl (local.get $id) (i32.const 3)))
+                (i32.const -1))
               (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end))))))
         (else
           (local.set $value_end (call $valid_value (local.get $value_start) (local.get $end)))))
