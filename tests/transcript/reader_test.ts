@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { corpusFromText, readCorpus, summarizeCorpus } from "../../lib/transcript/mod.ts";
-import { FileParser } from "../../lib/transcript/parse_file.ts";
+import { blockBuffers, FileParser, keyHash } from "../../lib/transcript/parse_file.ts";
 import { LineSplitter, splitLines } from "../../lib/transcript/jsonl.ts";
 import { fixtureFiles, writeFixture } from "./fixture.ts";
 
@@ -244,4 +244,25 @@ Deno.test("reader: a file gone before its turn fails the threaded read with its 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("reader: a file's typed block columns share one buffer, which a worker transfers", () => {
+  const parser = new FileParser();
+  const line = (id: string, input: number) =>
+    `{"type":"assistant","uuid":"u${id}","timestamp":"2026-01-01T00:00:0${id}.000Z",` +
+    `"message":{"id":"m${id}","model":"m","usage":{"input_tokens":${input},"output_tokens":2}}}`;
+  splitLines(
+    [line("1", 5), line("2", 7), line("3", 11)].join("\n"),
+    (b, s, e, n) => parser.onLine(b, s, e, n),
+  );
+  const { blocks } = parser.finish();
+  const buffers = blockBuffers(blocks);
+  assert.equal(buffers.length, 1);
+  // Three blocks: seven float columns of 8 bytes and the session column of 4, by hand.
+  assert.equal(buffers[0].byteLength, 3 * (7 * 8 + 4));
+  assert.deepEqual([...blocks.input], [5, 7, 11]);
+  assert.deepEqual([...blocks.output], [2, 2, 2]);
+  assert.deepEqual([...blocks.session], [0, 0, 0]);
+  assert.deepEqual([...blocks.keyHash], ["m1", "m2", "m3"].map(keyHash));
+  assert.deepEqual([...blocks.timeMs].map((t) => t - blocks.timeMs[0]), [0, 1000, 2000]);
 });
