@@ -275,13 +275,15 @@
   (func $valid_string_end (export "valid_string_end") (param $p i32) (param $end i32) (result i32)
     (local $at i32)
     ;; The common case, small enough for V8 to inline at each call site: the first quote,
-    ;; backslash or control byte within 16 bytes is the closing quote.
-    (if (i32.le_u (local.get $p) (i32.sub (i32.shl (memory.size) (i32.const 16)) (i32.const 16)))
+    ;; backslash or control byte within 32 bytes is the closing quote.
+    (if (i32.le_u (local.get $p) (i32.sub (i32.shl (memory.size) (i32.const 16)) (i32.const 32)))
       (then
         (local.set $at
           (i32.add (local.get $p)
             (i32.ctz
-              (i32.or (call $specials16 (v128.load align=1 (local.get $p))) (i32.const 0x10000)))))
+              (i32.or (call $specials16 (v128.load align=1 (local.get $p)))
+                (i32.shl (call $specials16 (v128.load offset=16 align=1 (local.get $p)))
+                  (i32.const 16))))))
         (if (i32.lt_u (local.get $at) (local.get $end))
           (then
             (if (i32.eq (i32.load8_u (local.get $at)) (i32.const 0x22))
