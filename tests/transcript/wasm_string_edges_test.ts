@@ -1,6 +1,6 @@
 /**
  * The validating string scan at its step edges: valid_string_end takes a string in a 16-byte
- * front, then 16-byte steps, then 64-byte blocks whose escapes come from mask arithmetic with a
+ * front, then 32-byte steps, then 64-byte blocks whose escapes come from mask arithmetic with a
  * carry into the next block, and byte by byte within 64 bytes of the memory's end. Each special
  * construct (escapes valid and invalid, backslash runs of either parity, `\u` with its digits,
  * raw control bytes) is placed at every offset around those edges, and the record scan's answer
@@ -72,7 +72,7 @@ const CONSTRUCTS = [
   "é",
 ];
 
-// Offsets around every step edge of the scan: the 16-byte front and steps, the 64-byte
+// Offsets around every step edge of the scan: the 16-byte front, the 32-byte steps, the 64-byte
 // blocks and the next block.
 const OFFSETS = Array.from({ length: 140 }, (_, k) => k);
 // The 64-byte blocks start at a string's first backslash or control byte: a leading escape puts
@@ -105,7 +105,7 @@ Deno.test("string edges: every construct at every offset up to 140, closing at o
 Deno.test("string edges: backslash runs of each length ending at each offset across a block", () => {
   // A run of r backslashes then a quote: odd r escapes the quote (the string goes on to the
   // next quote), even r does not (the string ends there). Runs start from 40 to 140, so they
-  // end before, on and after the 48-, 64- and 128-byte edges (16-byte steps and blocks).
+  // end before, on and after the 48-, 64- and 128-byte edges (32-byte steps and blocks).
   for (const lead of LEADS) {
     for (let start = 40; start < 140; start++) {
       for (let r = 1; r <= 6; r++) {
@@ -173,7 +173,7 @@ Deno.test("string edges: strings that end within 64 bytes of the memory's end", 
 });
 
 Deno.test("string edges: plain strings of every length up to 200 with a quote right after", () => {
-  // Each length ends at another place in the front, the 16-byte steps or a block. Junk quotes follow
+  // Each length ends at another place in the front, the 32-byte steps or a block. Junk quotes follow
   // the object, so a scan that took a later quote as the end would answer differently.
   for (let n = 0; n <= 200; n++) {
     const line = `{"a":"${"a".repeat(n)}"}` + '"'.repeat(70);
