@@ -4,7 +4,7 @@
  *
  * Why WebAssembly: finding the end of a long JSON string, or the next newline, is a search for a
  * few byte values. JavaScript looks at one byte per step; the module (`wasm/scan.wat`) compares
- * 32 at once with SIMD. The record scan ({@linkcode wasmScanRecord}) also validates the line as
+ * 16 to 64 at once with SIMD. The record scan ({@linkcode wasmScanRecord}) also validates the line as
  * `JSON.parse` would, in the same pass. The scanner functions in {@linkcode ./_json_scan.ts} use it whenever the
  * bytes they are given already live in this memory ({@linkcode inScanMemory}), and their
  * JavaScript loops otherwise; tests check the two agree byte for byte.

@@ -338,3 +338,29 @@ Deno.test("escaped-key flag: set by a key the scan names 0 that holds an escape,
   assert.equal(scan('{"\\u0069nput_tokens":1}', true), true);
   assert.equal(scan('{"input_tokens":1}', true), false);
 });
+
+Deno.test("escaped-key flag: keys of every length up to 40, with and without a backslash", () => {
+  // Expected by construction: the flag is raised exactly when the raw key holds a backslash
+  // (none of these keys has an id). A backslash follows each key in its value, so a check that
+  // looked past the key's closing quote would raise it for the plain keys too.
+  const region = acquireRegion(256);
+  try {
+    for (let n = 0; n <= 40; n++) {
+      const keys = [{ key: "k".repeat(n), escaped: false }];
+      for (let at = 0; at + 2 <= n; at++) {
+        keys.push({ key: "k".repeat(at) + "\\n" + "k".repeat(n - at - 2), escaped: true });
+      }
+      for (const { key, escaped } of keys) {
+        const text = `{"${key}":"\\n"}`;
+        JSON.parse(text); // every case is a valid line
+        const bytes = encoder.encode(text);
+        regionMemory().set(bytes, region.offset);
+        const end = wasmScanRecord(region.offset, region.offset + bytes.length);
+        assert.equal(end - region.offset, bytes.length, text);
+        assert.equal(escapedKey(), escaped, text);
+      }
+    }
+  } finally {
+    releaseRegion(region);
+  }
+});
