@@ -19,7 +19,7 @@
  * are this one, ./_json_scan.ts, ./_utf8_units.ts and ./wasm/ (whose memory layout build.ts
  * generates from scan.wat into ./wasm/_scan_layout.ts). Every other module reads the scans'
  * results through the small named readers here ({@linkcode memberCount}, {@linkcode memberKeyId},
- * {@linkcode memberValueStart}, {@linkcode copySlots}, …), never through the layout.
+ * {@linkcode memberValueStart}, {@linkcode recordSlots}, …), never through the layout.
  *
  * @module
  */
@@ -58,7 +58,6 @@ if (SLOT_COUNT > 25) throw new Error("more key ids than scan.wat's slot tables h
 const COUNT_AT = Int32Array.of(L.RECORD_COUNT >> 2, L.MESSAGE_COUNT >> 2, L.OBJECT_COUNT >> 2);
 const MEMBERS_AT = Int32Array.of(L.RECORD_TABLE >> 2, L.MESSAGE_TABLE >> 2, L.OBJECT_TABLE >> 2);
 const KEY_IDS_AT = Int32Array.of(L.RECORD_KEY_IDS, L.MESSAGE_KEY_IDS, L.OBJECT_KEY_IDS);
-const SLOTS_AT = Int32Array.of(L.RECORD_SLOTS >> 2, L.MESSAGE_SLOTS >> 2, L.OBJECT_SLOTS >> 2);
 const DATA_START = L.DATA_START;
 const ESCAPED_KEY_AT = L.ESCAPED_KEY >> 2;
 const PAGE = 65536;
@@ -104,8 +103,8 @@ export function regionMemory(): Uint8Array {
  * @example Scan a record and read its tables
  * ```ts
  * import {
- *   acquireRegion, copySlots, memberCount, memberKeyId, memberValueStart, MESSAGE_TABLE,
- *   RECORD_TABLE, regionMemory, releaseRegion, SLOT_COUNT, wasmScanRecord,
+ *   acquireRegion, memberCount, memberKeyId, memberValueStart, MESSAGE_SLOT_INDEX,
+ *   recordSlots, RECORD_TABLE, regionMemory, releaseRegion, wasmScanRecord,
  * } from "./_wasm_scanner.ts";
  * import { KEY } from "./wasm/key_ids.ts";
  * import assert from "node:assert/strict";
@@ -116,9 +115,11 @@ export function regionMemory(): Uint8Array {
  * assert.equal(memberCount(RECORD_TABLE), 2);
  * assert.equal(memberKeyId(RECORD_TABLE, 1), KEY.message);
  * assert.equal(memberValueStart(RECORD_TABLE, 0) - region.offset, 8); // "x"
- * const slots = new Int32Array(2 * SLOT_COUNT);
- * copySlots(MESSAGE_TABLE, slots, 0, region.offset);
- * assert.deepEqual([slots[2 * KEY.id], slots[2 * KEY.id + 1]], [28, 31]);
+ * // Slots are relative to the scanned line: message.id's "m" spans bytes 28 to 31.
+ * const slots = recordSlots();
+ * const id = MESSAGE_SLOT_INDEX + 2 * KEY.id;
+ * assert.deepEqual([slots[id], slots[id + 1]], [28, 31]);
+ * assert.deepEqual([slots[2 * KEY.type], slots[2 * KEY.type + 1]], [8, 11]);
  * releaseRegion(region);
  * ```
  */
@@ -161,18 +162,44 @@ export function memberValueEnd(table: ScanTable, k: number): number {
 }
 
 /**
- * Copies the slot table of `table` into `target` from index `at`, relative to `base`: for each
- * key id `id`, `target[at + 2 × id]` and `target[at + 2 × id + 1]` get the start and end of the
- * value of the last member with that id, minus `base`, or -1 and -1 when there is none. One loop
- * over {@linkcode SLOT_COUNT} slots: the reader keeps one slot layout for both of its paths.
+ * Where the message's slots begin in {@linkcode recordSlots} (the record's come first): for key
+ * id `id`, the message's `message.<key>` range is at `MESSAGE_SLOT_INDEX + 2 × id`.
  */
-export function copySlots(table: ScanTable, target: Int32Array, at: number, base: number): void {
-  const from = SLOTS_AT[table];
-  for (let i = 0; i < 2 * SLOT_COUNT; i++) {
-    // Branch-free: -1 (absent; both ends are -1 then) stays -1, an address becomes relative.
-    const value = ints[from + i];
-    target[at + i] = value - (base & ~(value >> 31));
-  }
+export const MESSAGE_SLOT_INDEX = (L.MESSAGE_SLOTS - L.RECORD_SLOTS) >> 2;
+
+/** Live views of the slot tables (re-made when the memory grows). */
+let recordView = _recordView();
+let tableViews = _tableViews();
+
+function _recordView(): Int32Array {
+  return new Int32Array(buffer, L.RECORD_SLOTS, MESSAGE_SLOT_INDEX + 2 * SLOT_COUNT);
+}
+
+function _tableViews(): Int32Array[] {
+  return [L.RECORD_SLOTS, L.MESSAGE_SLOTS, L.OBJECT_SLOTS].map((at) =>
+    new Int32Array(buffer, at, 2 * SLOT_COUNT)
+  );
+}
+
+/**
+ * The slots of the last {@linkcode wasmScanRecord}, read in place: for each key id `id`,
+ * `[2 id]` and `[2 id + 1]` hold the start and end of the value of the record's last member with
+ * that id, relative to the position the scan was given, or -1 and -1 when there is none; from
+ * {@linkcode MESSAGE_SLOT_INDEX} the same for the members of its `message` object. The reader's
+ * JavaScript path fills the same view itself, so fields are read one way. The view is valid until
+ * the memory next grows (only regions grow it; fetch it again per line).
+ */
+export function recordSlots(): Int32Array {
+  return recordView;
+}
+
+/**
+ * The slots of one table, as {@linkcode recordSlots} describes them: the record's or its
+ * message's (last {@linkcode wasmScanRecord}), or the object's (last {@linkcode wasmScanMembers},
+ * relative to the position that scan was given).
+ */
+export function slotTable(table: ScanTable): Int32Array {
+  return tableViews[table];
 }
 
 /**
@@ -265,6 +292,8 @@ function _ensureMemory(end: number): void {
     buffer = wasm.memory.buffer;
     view = new Uint8Array(buffer);
     ints = new Int32Array(buffer);
+    recordView = _recordView();
+    tableViews = _tableViews();
   }
 }
 

@@ -55,12 +55,10 @@ import { toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import { keyIdOf } from "./key_id_of.ts";
 import {
-  copySlots,
   escapedKey,
   inScanMemory,
-  MESSAGE_TABLE,
-  RECORD_TABLE,
-  SLOT_COUNT,
+  MESSAGE_SLOT_INDEX,
+  recordSlots,
   wasmScanRecord,
 } from "./_wasm_scanner.ts";
 
@@ -238,7 +236,7 @@ interface LaterParent {
 }
 
 /** Index of the message's slots in {@linkcode Fields.slots} (the record's come first). */
-const MESSAGE_SLOTS = 2 * SLOT_COUNT;
+const MESSAGE_SLOTS = MESSAGE_SLOT_INDEX;
 
 /** Slot indices of the ranges the rules read: start at the index, end one after. */
 const UUID = 2 * KEY.uuid;
@@ -254,17 +252,17 @@ const USAGE = MESSAGE_SLOTS + 2 * KEY.usage;
 const CONTENT = MESSAGE_SLOTS + 2 * KEY.content;
 
 /**
- * The fields of one record, held one way for both reading paths: `slots` has the scanner's slot
- * layout (`copySlots` in ./_wasm_scanner.ts), relative to the line: for key id `id` (see
+ * The fields of one record, held one way for both reading paths: `slots` is the scanner's own
+ * slot table (`recordSlots` in ./_wasm_scanner.ts), relative to the line: for key id `id` (see
  * ./wasm/key_ids.ts), `slots[2 id]` and `slots[2 id + 1]` are the start and end of the record's
  * last member of that name (-1: absent; `message` only when the last one is an object), and from
  * {@linkcode MESSAGE_SLOTS} the same for that `message` object's members. The WebAssembly scan
- * fills it with one copy, the JavaScript walk member by member; the rules read the ranges by the
- * slot indices above, and {@linkcode Fields.decode} reads the few small values every record
- * needs.
+ * fills it in place, the JavaScript walk member by member; the rules read the ranges by the slot
+ * indices above, and {@linkcode Fields.decode} reads the few small values every record needs.
+ * Taken anew for each line (the view changes when the scanner's memory grows, between lines).
  */
 class Fields {
-  readonly slots = new Int32Array(4 * SLOT_COUNT);
+  slots = recordSlots();
   type = "";
   subtype = "";
   isSidechain = false;
@@ -560,9 +558,6 @@ export class FileParser {
     if (end < 0) return end;
     // A key spelled with an escape may be a known one: the JavaScript walk decodes keys.
     if (escapedKey()) return -3;
-    const slots = this.#fields.slots;
-    copySlots(RECORD_TABLE, slots, 0, base);
-    copySlots(MESSAGE_TABLE, slots, MESSAGE_SLOTS, base);
     return end - base;
   }
 
@@ -572,6 +567,7 @@ export class FileParser {
     const line = bytes.subarray(start, end);
     this.#line = line;
     const f = this.#fields;
+    f.slots = recordSlots();
     let ok = true;
     try {
       let scanned = inScanMemory(line) ? this.#scanInWasm(line) : -3;

@@ -14,7 +14,6 @@ import assert from "node:assert/strict";
 import { forEachMember, skipString, skipValue } from "../../lib/transcript/_json_scan.ts";
 import {
   acquireRegion,
-  copySlots,
   inScanMemory,
   memberCount,
   memberKeyEnd,
@@ -26,7 +25,7 @@ import {
   regionMemory,
   releaseRegion,
   type ScanTable,
-  SLOT_COUNT,
+  slotTable,
   wasmIndexOf,
   wasmScanRecord,
   wasmSkipValue,
@@ -160,7 +159,6 @@ function wasmRecord(view: Uint8Array, base: number): {
  */
 function checkSlots(
   line: Uint8Array,
-  base: number,
   table: ScanTable,
   members: Member[],
   record: boolean,
@@ -177,8 +175,8 @@ function checkSlots(
     expected.set(id, [vs, ve]);
   }
   if (expected.size > 0) slotTables++;
-  const slots = new Int32Array(2 * SLOT_COUNT);
-  copySlots(table, slots, 0, base);
+  // In place, relative to the position the scan was given (the line's start).
+  const slots = slotTable(table);
   for (let id = 1; id <= KEY_IDS.length; id++) {
     const got: [number, number] = [slots[2 * id], slots[2 * id + 1]];
     const want = expected.get(id) ?? [-1, -1];
@@ -261,8 +259,8 @@ function checkLine(bytes: Uint8Array, shift: number, deep: boolean): void {
         if (!message || !sameMembers(got.record, ref.record.record)) {
           assert.deepEqual(got, ref.record, `scan_record tables ${show(bytes)}`);
         }
-        checkSlots(plain, base, RECORD_TABLE, ref.record.record, true);
-        checkSlots(plain, base, MESSAGE_TABLE, ref.record.message ?? [], false);
+        checkSlots(plain, RECORD_TABLE, ref.record.record, true);
+        checkSlots(plain, MESSAGE_TABLE, ref.record.message ?? [], false);
       }
     }
   });

@@ -30,7 +30,8 @@
   (global $RECORD_KEY_IDS i32 (i32.const 33280))
   (global $MESSAGE_KEY_IDS i32 (i32.const 35328))
   (global $OBJECT_KEY_IDS i32 (i32.const 37376))
-  ;; Slots: per key id, (valueStart, valueEnd) as i32 of its last member, -1 when absent; 25
+  ;; Slots: per key id, (valueStart, valueEnd) as i32 of its last member, relative to the $p
+  ;; given to scan_record or scan_members (so the reader uses them in place), -1 when absent; 25
   ;; slots of 8 bytes for the record, its "message" object, and scan_members' object.
   (global $RECORD_SLOTS i32 (i32.const 38400))
   (global $MESSAGE_SLOTS i32 (i32.const 38656))
@@ -45,6 +46,8 @@
   ;; [DATA_START, ...): data, managed by ../_wasm_scanner.ts.
   (global $DATA_START i32 (i32.const 131072))
 ;; END layout
+  ;; The $p of the running scan_record or scan_members: slots hold positions relative to it.
+  (global $slot_base (mut i32) (i32.const 0))
   ;; Bytes an escape takes, by the byte after its backslash: 2 for \" \\ \/ \b \f \n \r \t, 6 for
   ;; \u (its four hex digits are checked apart), 0 for anything else (not JSON).
   (data (i32.const 33024) "\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\02\00\00\00\02\00\00\00\00\00\00\00\02\00\00\00\02\00\02\06\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00")
@@ -1134,9 +1137,9 @@
               (i32.eq (i32.load8_u (local.get $value_start)) (i32.const 0x7b))))
         (then
           (i32.store (i32.add (local.get $slots) (i32.shl (local.get $id) (i32.const 3)))
-            (local.get $value_start))
+            (i32.sub (local.get $value_start) (global.get $slot_base)))
           (i32.store offset=4 (i32.add (local.get $slots) (i32.shl (local.get $id) (i32.const 3)))
-            (local.get $value_end))))
+            (i32.sub (local.get $value_end) (global.get $slot_base)))))
       (i32.store (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
         (local.get $key_start))
       (i32.store offset=4 (i32.add (local.get $table) (i32.shl (local.get $n) (i32.const 4)))
@@ -1161,6 +1164,7 @@
   ;; the record table, and those of its "message" object into the message table (count -1 when
   ;; there is none). Returns as scan_object.
   (func $scan_record (export "scan_record") (param $p i32) (param $end i32) (result i32)
+    (global.set $slot_base (local.get $p))
     (i32.store (global.get $MESSAGE_COUNT) (i32.const -1))
     (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
     (call $clear_slots (global.get $RECORD_SLOTS))
@@ -1173,6 +1177,7 @@
   ;; 1,024 members, their key ids beside), for values read after the record scan, such as usage.
   ;; Returns as scan_object.
   (func $scan_members (export "scan_members") (param $p i32) (param $end i32) (result i32)
+    (global.set $slot_base (local.get $p))
     (i32.store (global.get $OBJECT_COUNT) (i32.const 0))
     (i32.store (global.get $ESCAPED_KEY) (i32.const 0))
     (call $clear_slots (global.get $OBJECT_SLOTS))
