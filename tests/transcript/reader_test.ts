@@ -191,7 +191,7 @@ Deno.test("reader: worker threads give the same corpus as one thread", async () 
 });
 
 Deno.test("reader: three threads on many small files give the same corpus as one", async () => {
-  // More files than the workers' backlog, so the calling thread and both workers all take some.
+  // More files than threads, so the calling thread and both workers can all take some.
   const dir = await Deno.makeTempDir();
   try {
     for (let f = 0; f < 12; f++) {
