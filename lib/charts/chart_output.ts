@@ -7,6 +7,7 @@
  */
 
 import { svgToPng, type SvgToPngOptions } from "./png.ts";
+import { escapeHtml } from "./escape_html.ts";
 
 /** The MIME bundle and metadata of one chart output. */
 export interface ChartOutput {
@@ -22,13 +23,6 @@ export interface ChartOutputOptions extends SvgToPngOptions {
   alt?: string;
   /** Include the HTML figure (`text/html`, SVG inline) beside the PNG. @default {true} */
   html?: boolean;
-}
-
-function _escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
-    /"/g,
-    "&quot;",
-  );
 }
 
 function _base64(bytes: Uint8Array): string {
@@ -69,7 +63,7 @@ export async function chartOutput(
   const png = await svgToPng(svg, pngOptions);
   const data: Record<string, string> = { "image/png": _base64(png), "text/plain": alt };
   if (html) {
-    data["text/html"] = `<figure role="img" aria-label="${_escape(alt)}" style="margin:0">` +
+    data["text/html"] = `<figure role="img" aria-label="${escapeHtml(alt)}" style="margin:0">` +
       `${svg}</figure>`;
   }
   // Display size: the PNG's pixel size (IHDR, bytes 16–23) divided by the zoom.

@@ -13,6 +13,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+import { escapeHtml } from "./escape_html.ts";
 
 /** How a legend item's swatch is drawn. */
 export type LegendSwatch = "line" | "dashed" | "dotted" | "band" | "dot" | "triangle" | "diamond";
@@ -63,15 +64,8 @@ const LEGEND_SIZE = 12;
 const LEGEND_ROW = 20;
 const SWATCH = 22;
 
-function _escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(
-    /"/g,
-    "&quot;",
-  );
-}
-
 function _swatch(item: LegendItem, x: number, y: number): string {
-  const c = _escape(item.color);
+  const c = escapeHtml(item.color);
   const x2 = x + SWATCH;
   switch (item.swatch ?? "line") {
     case "dashed":
@@ -120,7 +114,7 @@ function _legend(
     parts.push(
       `<g aria-label="legend item">${_swatch(item, x, y)}<text x="${x + SWATCH + 6}" y="${y}" ` +
         `dy="0.35em" font-size="${LEGEND_SIZE}" text-anchor="start">${
-          _escape(item.label)
+          escapeHtml(item.label)
         }</text></g>`,
     );
     x += itemWidth;
@@ -193,14 +187,14 @@ export function renderSvg(plotOptions: Plot.PlotOptions, options: RenderSvgOptio
     y += PAD + TITLE_SIZE;
     header.push(
       `<text x="${PAD}" y="${y}" font-size="${TITLE_SIZE}" font-weight="bold" ` +
-        `text-anchor="start">${_escape(title)}</text>`,
+        `text-anchor="start">${escapeHtml(title)}</text>`,
     );
   }
   if (subtitle) {
     y += (y === 0 ? PAD : 6) + SUBTITLE_SIZE;
     header.push(
       `<text x="${PAD}" y="${y}" font-size="${SUBTITLE_SIZE}" fill="#555" ` +
-        `text-anchor="start">${_escape(subtitle)}</text>`,
+        `text-anchor="start">${escapeHtml(subtitle)}</text>`,
     );
   }
   const legendSvg = _legend(legend, y + (y === 0 ? 4 : 6), width, charWidth);
@@ -214,7 +208,7 @@ export function renderSvg(plotOptions: Plot.PlotOptions, options: RenderSvgOptio
   const height = headerHeight + plotHeight;
   return `<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink" ` +
     `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-    `font-family="${_escape(fontFamily)}" fill="currentColor" color="black">` +
+    `font-family="${escapeHtml(fontFamily)}" fill="currentColor" color="black">` +
     `<rect width="100%" height="100%" fill="white"/>` +
     header.join("") + plot.outerHTML + `</svg>`;
 }

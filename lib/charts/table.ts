@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { escapeHtml } from "./escape_html.ts";
 
 /** A displayable table; {@linkcode Table.markdown} and friends hold each rendering. */
 export interface Table {
@@ -26,10 +27,6 @@ export interface TableOptions {
    * @default {["left", "right", "right", …]} (first column left, the others right)
    */
   align?: ("left" | "right")[];
-}
-
-function _html(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function _md(text: string): string {
@@ -78,9 +75,11 @@ export function table(
   ].join("\n");
   const style = (i: number) => ` style="text-align:${right(i) ? "right" : "left"}"`;
   const html = `<table><thead><tr>${
-    header.map((h, i) => `<th${style(i)}>${_html(h)}</th>`).join("")
+    header.map((h, i) => `<th${style(i)}>${escapeHtml(h)}</th>`).join("")
   }</tr></thead><tbody>${
-    cells.map((row) => `<tr>${row.map((c, i) => `<td${style(i)}>${_html(c)}</td>`).join("")}</tr>`)
+    cells.map((row) =>
+      `<tr>${row.map((c, i) => `<td${style(i)}>${escapeHtml(c)}</td>`).join("")}</tr>`
+    )
       .join("")
   }</tbody></table>`;
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));

@@ -1,0 +1,23 @@
+/**
+ * The report page's footer line: schema version and the analysis options.
+ *
+ * @module
+ */
+import type { TriggerReport } from "../trigger/analyze.ts";
+import { num, text, tok } from "./page_markup.ts";
+import type { Texts } from "./texts.ts";
+
+export function footerText(t: Texts, report: TriggerReport): string {
+  const o = report.options;
+  return text(t, "footer", {
+    schema: String(report.schemaVersion),
+    workloads: num(o.workloads),
+    method: o.method,
+    block: num(o.blockSize),
+    seed: String(o.seed),
+    from: tok(o.triggerFrom),
+    to: tok(o.triggerTo),
+    step: tok(o.triggerStep),
+    idle: num(o.idleLimitSeconds),
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The report page's `--model all` section: the comparison table and each model's answer and
+ * setting.
+ *
+ * @module
+ */
+import { escapeHtml } from "../charts/escape_html.ts";
+import { answerSentence } from "./page_answer.ts";
+import { meanCurves, num, type PageContext, pct, tableRow, text, tok, usd } from "./page_markup.ts";
+import type { Texts } from "./texts.ts";
+
+/** `--model all`: the comparison table and each model's answer and setting. */
+export function modelsSection(t: Texts, c: PageContext): string {
+  const doc = c.models!.report;
+  const names = c.models!.displayNames ?? {};
+  const name = (model: string) => escapeHtml(names[model] ?? model);
+  const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
+    b === null ? "–" : `${usd(b.mean)} (${usd(b.p10)}–${usd(b.p90)})`;
+  const rows = doc.comparison.map((r) =>
+    tableRow([
+      name(r.model),
+      num(r.sessions),
+      num(r.requests),
+      tok(r.billedTokens),
+      r.observedTrigger === null ? "–" : tok(r.observedTrigger),
+      r.cheapestTrigger === null
+        ? "–"
+        : `${tok(r.cheapestTrigger)}${r.argminAtGridEdge ? "*" : ""}`,
+      band(r.cheapestCostPerMillion),
+      r.tStarTokens === null ? "–" : tok(r.tStarTokens),
+      pct(r.timeShareAtCheapest?.mean ?? null),
+      pct(r.savingVsObservedTrigger),
+    ])
+  );
+  const answers = doc.models.map((entry) => {
+    if (!("analysis" in entry)) {
+      return `<li><strong>${name(entry.model)}</strong> ${text(t, "modelsNotAnalysed")}</li>`;
+    }
+    const a = entry.analysis;
+    const sentence = escapeHtml(answerSentence(t, meanCurves(a), a.corpus.observedTrigger));
+    const rec = a.recommendation;
+    const window = rec.settings.autoCompactWindow;
+    const env = Object.entries(rec.settings.env).map(([k, v]) => `${k}=${v}`).join(" ");
+    const setting = rec.kind === null || rec.kind === "notReachable" || window === null
+      ? text(t, "modelsSettingNone")
+      : env === ""
+      ? text(t, "modelsSetting", { window: String(window) })
+      : text(t, "modelsSettingPercent", { window: String(window), env });
+    return `<li><strong>${name(entry.model)}</strong> ${sentence} ${setting}</li>`;
+  });
+  const main = names[c.report.corpus.model] ?? c.report.corpus.model;
+  return `<h2>${text(t, "sectionModels")}</h2>
+<p>${text(t, "modelsIntro", { model: main })}</p>
+<table class="models"><thead>${
+    tableRow([
+      text(t, "modelsColumnModel"),
+      text(t, "modelsColumnSessions"),
+      text(t, "modelsColumnRequests"),
+      text(t, "modelsColumnBilled"),
+      text(t, "modelsColumnObserved"),
+      text(t, "modelsColumnCheapest"),
+      text(t, "modelsColumnCost"),
+      text(t, "modelsColumnTStar"),
+      text(t, "modelsColumnShare"),
+      text(t, "modelsColumnSaving"),
+    ], true)
+  }</thead><tbody>
+${rows.join("\n")}
+</tbody></table>
+${
+    doc.comparison.some((r) => r.argminAtGridEdge)
+      ? `<p class="note">${text(t, "modelsEdge")}</p>\n`
+      : ""
+  }<ul class="model-answers">
+${answers.join("\n")}
+</ul>`;
+}
