@@ -56,7 +56,8 @@ Exit codes:
   1  the corpus has no usable request (empty sample)
   2  invalid arguments
   3  a path does not exist
-  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop)
+  4  a file could not be read (also: not a regular file or directory, a symbolic-link loop,
+     a name that is not UTF-8 and so cannot be represented)
   5  the output could not be written (for example stdout closed early)
 `;
 

@@ -90,7 +90,7 @@ Exit codes:
   2  invalid arguments (unknown flag, value not a positive integer, no input path)
   3  an input path does not exist
   4  an input path cannot be read (permission, not a regular file or directory such as a
-     FIFO or device, a symbolic-link loop, read error)
+     FIFO or device, a symbolic-link loop, a name that cannot be represented, read error)
   5  unexpected error (for example stdout closed early); the message says what
 
 Permissions: read (deno run --allow-read), and INIT_CWD where granted. Nothing is written, no

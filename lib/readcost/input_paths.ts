@@ -24,6 +24,7 @@
  */
 
 import { join, resolve } from "node:path";
+import { UNREPRESENTABLE_NAME, unrepresentableName } from "../io/unrepresentable_name.ts";
 
 /** Why an input path failed. */
 export type InputPathFailure = "missing" | "unreadable";
@@ -54,7 +55,11 @@ export class InputPathError extends Error {
 
 /** Classifies a file-system error of `path` as an {@linkcode InputPathError}. */
 export function toInputPathError(error: unknown, path: string): InputPathError {
-  if (error instanceof Deno.errors.NotFound) return new InputPathError("missing", path, "");
+  if (error instanceof Deno.errors.NotFound) {
+    return unrepresentableName(path)
+      ? new InputPathError("unreadable", path, UNREPRESENTABLE_NAME)
+      : new InputPathError("missing", path, "");
+  }
   const detail = error instanceof Error ? error.message : String(error);
   return new InputPathError("unreadable", path, detail);
 }

@@ -15,6 +15,7 @@
  */
 
 import { childPath, joinPath, resolvePath } from "./paths.ts";
+import { UNREPRESENTABLE_NAME, unrepresentableName } from "../io/unrepresentable_name.ts";
 
 /**
  * The default transcript folder: `$CLAUDE_CONFIG_DIR/projects`, else `~/.claude/projects`.
@@ -136,6 +137,9 @@ function _discover(paths: string[]): DiscoveredFiles {
       info = Deno.statSync(absolute);
     } catch (error) {
       if (error instanceof Deno.errors.NotFound) {
+        if (unrepresentableName(absolute)) {
+          throw new UnreadablePathError(path, UNREPRESENTABLE_NAME);
+        }
         throw new Deno.errors.NotFound(`No such file or directory: ${path}`);
       }
       if (error instanceof Deno.errors.FilesystemLoop) {

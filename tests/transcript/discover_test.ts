@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { main as corpusMain } from "../../cli/corpus.ts";
 import { main as analyzeMain } from "../../cli/analyze.ts";
 import { main as measureMain } from "../../cli/measure.ts";
+import { main as reportMain } from "../../cli/report.ts";
 import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
 import { readCorpus } from "../../lib/transcript/read_corpus.ts";
 import { measureReadCost } from "../../lib/readcost/measure_paths.ts";
@@ -103,5 +104,38 @@ Deno.test("discover: a file name that is not UTF-8 is skipped and counted, not f
     });
     assert.equal(code, 0, err.join(""));
     assert.equal(err.join("").match(/not valid UTF-8/g)?.length, 1);
+  });
+});
+
+Deno.test("discover: a file named directly whose name is not UTF-8 exits 4, saying the name cannot be represented, in all four commands", async () => {
+  await withDir(async (dir) => {
+    await writeBadName(dir);
+    // Deno hands the program such an argument with U+FFFD in place of the byte 0xFF, and that
+    // name leads nowhere: the file exists, yet the name typed cannot reach it.
+    const named = `${dir}/notes-\uFFFD.jsonl`;
+    const said = /name cannot be represented/;
+    for (
+      const [name, args] of [
+        ["corpus", [named]],
+        ["analyze", [named]],
+        ["report", ["--out", `${dir}/out`, named]],
+      ] as const
+    ) {
+      const main = name === "corpus" ? corpusMain : name === "analyze" ? analyzeMain : reportMain;
+      const run = await runMain(main, [...args]);
+      assert.equal(run.code, 4, `${name}: ${run.stderr}`);
+      assert.match(run.stderr, said, name);
+    }
+    const err: string[] = [];
+    assert.equal(
+      await measureMain([named], { stdout: () => {}, stderr: (t) => void err.push(t) }),
+      4,
+    );
+    assert.match(err.join(""), said);
+    // A name that really holds U+FFFD is read, and one that does not exist at all is still 3.
+    await Deno.writeTextFile(`${dir}/real-\uFFFD.jsonl`, LINE);
+    assert.equal((await runMain(corpusMain, ["--json", `${dir}/real-\uFFFD.jsonl`])).code, 0);
+    assert.equal((await runMain(corpusMain, [`${dir}/absent-\uFFFD.jsonl`])).code, 3);
+    assert.equal(await measureMain([`${dir}/absent-\uFFFD.jsonl`], quiet), 3);
   });
 });
