@@ -8,6 +8,7 @@ import type { Corpus } from "../lib/transcript/tables.ts";
 import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.ts";
 import { UnreadablePathError } from "../lib/transcript/discover.ts";
 import { OutputError } from "../lib/io/stdout.ts";
+import { OutputFolderError } from "../lib/io/output_folder.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
 export const EXIT = {
@@ -35,7 +36,7 @@ export function failureExit(command: string, error: unknown): number {
   } catch {
     // stderr is gone too; the exit code still tells.
   }
-  if (error instanceof OutputError) return EXIT.outputFailed;
+  if (error instanceof OutputError || error instanceof OutputFolderError) return EXIT.outputFailed;
   if (error instanceof Deno.errors.NotFound) return EXIT.missingPath;
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.IsADirectory) {
     return EXIT.unreadable;

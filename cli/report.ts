@@ -32,13 +32,15 @@
 
 import { compactionTimelineFigure, svgToPng, triggerFigure } from "../lib/charts/mod.ts";
 import { checkOutputPath } from "../lib/io/output_path.ts";
+import { type StagedOutput, stageOutputFolder } from "../lib/io/output_folder.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
 import { modelInfo } from "../lib/prices/mod.ts";
 import { formatReadCostText } from "../lib/readcost/format_text.ts";
 import { measureReadCost } from "../lib/readcost/measure_paths.ts";
 import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
 import type { Lang } from "../lib/report/texts.ts";
-import { writeReport } from "../lib/report/write_report.ts";
+import { bundleScript } from "../lib/report/bundle_script.ts";
+import { renderReport } from "../lib/report/render_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
 import {
@@ -106,7 +108,10 @@ included), not the shallow folder rule of \`deno task measure\`.
 Transcripts are only read; outputs hold aggregates only; DIR may not be an input or a .jsonl.
 
 Options:
-  --out DIR               Output folder, created when missing (default: out).
+  --out DIR               Output folder, created when missing (default: out). Checked before
+                          the analysis; the files are written into a temporary folder in it
+                          and moved in together at the end, so a failed or interrupted run
+                          leaves it as it was.
   --model NAME|all        Target model (default: the model with the most requests); all: every
                           model analysed on its own; the page shows the comparison and each
                           model's answer and setting, the figure that of the model with the
@@ -123,8 +128,9 @@ ${COMMON_HELP}
 
 Exit codes: 0 success, 1 nothing to analyze (no request of the model, the filter left nothing,
 or a model could not be fitted), 2 invalid arguments (also: DIR is an input or a .jsonl),
-3 a path does not exist, 4 a file could not be read, 5 the output could not be written (for
-example stdout closed early).
+3 a path does not exist, 4 a file could not be read, 5 the output could not be written (DIR is
+a file, on a read-only file system, not writable, under /proc; or stdout closed early);
+130 interrupted (nothing of this run is left in DIR).
 `;
 
 /** The files a report run writes, in the order the last line names them. */
@@ -190,6 +196,8 @@ export async function runReport(options: RunReportOptions): Promise<number> {
   };
   const flags: AnalyzeFlags = options.analysis ??
     { options: {}, idleLimitSeconds: DEFAULT_IDLE_LIMIT_SECONDS, threads: 1 };
+  let staged: StagedOutput | undefined;
+  let removeListeners = () => {};
   try {
     let pricesText: string | undefined;
     if (flags.pricesPath !== undefined) {
@@ -214,6 +222,15 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         return EXIT.invalidArguments;
       }
     }
+    // The folder is checked (a temporary folder made in it) before the analysis; the files are
+    // written there and moved in together at the end, so a failed or interrupted run leaves the
+    // folder as it was.
+    staged = await stageOutputFolder(out, options.out);
+    const onSignal = _interrupted(command, staged, options.out);
+    for (const signal of SIGNALS) Deno.addSignalListener(signal, onSignal);
+    removeListeners = () => {
+      for (const signal of SIGNALS) Deno.removeSignalListener(signal, onSignal);
+    };
     const filteredOut = filteredOutMessage(command, input);
     if (filteredOut) {
       console.error(filteredOut);
@@ -285,15 +302,11 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     stage("read-cost measurement of the same files");
     const readCost = await measureReadCost(input.files);
 
-    await Deno.mkdir(out, { recursive: true });
     const document = analysed.kind === "one"
       ? { ...report, options: { ...report.options, filters: input.filters } }
       : modelsDocumentWithFilters(analysed.doc, input.filters);
-    await Deno.writeTextFile(file("analysis.json"), JSON.stringify(document, null, 2) + "\n");
-    await Deno.writeTextFile(
-      file("read-cost.json"),
-      JSON.stringify(readCost.report, null, 2) + "\n",
-    );
+    await staged.writeText("analysis.json", JSON.stringify(document, null, 2) + "\n");
+    await staged.writeText("read-cost.json", JSON.stringify(readCost.report, null, 2) + "\n");
 
     stage("drawing the figures");
     const fontFiles = await figureFontFiles(lang);
@@ -304,8 +317,8 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       steadyStateTrigger: report.steadyState.tStarTokens,
       tierThreshold: report.prices.tierThresholdTokens,
     });
-    await Deno.writeTextFile(file("figure.svg"), svg);
-    await Deno.writeFile(file("figure.png"), await svgToPng(svg, { fontFiles }));
+    await staged.writeText("figure.svg", svg);
+    await staged.write("figure.png", await svgToPng(svg, { fontFiles }));
 
     const timeline: CompactionTimeline = mergedTimelineRows(
       analysed.kind === "one"
@@ -324,16 +337,9 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         ...timelineFigureTexts(lang),
         configuredLevel,
       });
-      await Deno.writeTextFile(file("timeline.svg"), timelineSvg);
-      await Deno.writeFile(file("timeline.png"), await svgToPng(timelineSvg, { fontFiles }));
+      await staged.writeText("timeline.svg", timelineSvg);
+      await staged.write("timeline.png", await svgToPng(timelineSvg, { fontFiles }));
       written.push("timeline.png", "timeline.svg");
-    } else {
-      // A timeline of an earlier run in the same folder would describe other data.
-      for (const name of ["timeline.png", "timeline.svg"] as const) {
-        await Deno.remove(file(name)).catch((error) => {
-          if (!(error instanceof Deno.errors.NotFound)) throw error;
-        });
-      }
     }
     written.push("analysis.json", "read-cost.json");
 
@@ -344,14 +350,20 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         analysed.corpora.map((c) => [c.model, _displayName(c.model)]),
       ),
     };
-    await writeReport(file("report.html"), {
-      ...analysis,
-      modelDisplayName,
-      readCost: readCost.report,
-      synthetic: options.synthetic ?? false,
-      timeline: { ...timeline, configuredLevel, autoCompactWindow: options.autoCompactWindow },
-      ...(models === undefined ? {} : { models }),
-    });
+    await staged.writeText(
+      "report.html",
+      renderReport({
+        ...analysis,
+        script: await bundleScript(),
+        modelDisplayName,
+        readCost: readCost.report,
+        synthetic: options.synthetic ?? false,
+        timeline: { ...timeline, configuredLevel, autoCompactWindow: options.autoCompactWindow },
+        ...(models === undefined ? {} : { models }),
+      }),
+    );
+    // A timeline of an earlier run in the same folder would describe other data.
+    await staged.commit(timeline.rows.length > 0 ? [] : ["timeline.png", "timeline.svg"]);
 
     const filter = filterLine(input.filters);
     const summary = analysed.kind === "one"
@@ -375,7 +387,32 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       return EXIT.invalidArguments;
     }
     return failureExit(command, error);
+  } finally {
+    removeListeners();
+    staged?.discardSync();
   }
+}
+
+/** The signals after which a run says what it leaves behind. */
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+/** On interruption: remove the staged files and say what the folder now holds. */
+function _interrupted(command: string, staged: StagedOutput, typed: string): () => void {
+  return () => {
+    staged.discardSync();
+    const moved = staged.moved;
+    try {
+      console.error(
+        moved.length === 0
+          ? `${command}: interrupted: nothing was written; ${typed} holds what it held before`
+          : `${command}: interrupted while moving the files into ${typed}: ${moved.join(", ")} ` +
+            `are new, the others are from before`,
+      );
+    } catch {
+      // stderr is gone; the exit code still tells.
+    }
+    Deno.exit(130);
+  };
 }
 
 function _replayProgress(command: string) {
