@@ -39,7 +39,7 @@ import { formatReadCostText } from "../lib/readcost/format_text.ts";
 import { measureReadCost } from "../lib/readcost/measure_paths.ts";
 import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
 import type { Lang } from "../lib/report/texts.ts";
-import { bundleScript } from "../lib/report/bundle_script.ts";
+import { PAGE_SCRIPT } from "../lib/report/page_script.ts";
 import { renderReport } from "../lib/report/render_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
@@ -354,7 +354,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       "report.html",
       renderReport({
         ...analysis,
-        script: await bundleScript(),
+        script: PAGE_SCRIPT,
         modelDisplayName,
         readCost: readCost.report,
         synthetic: options.synthetic ?? false,

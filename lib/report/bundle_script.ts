@@ -1,5 +1,7 @@
 /**
- * Bundles the report page's script for the browser (an edge: runs `deno bundle`).
+ * Bundles the report page's script for the browser (an edge: runs `deno bundle`). Used at build
+ * time by `build_page_script.ts`, which commits the result as `page_script.ts`; the commands
+ * embed that and never run this.
  *
  * @module
  */
@@ -23,9 +25,8 @@ export const DEFAULT_BUNDLE_PATHS: Readonly<{ entry: string; config: string }> =
 
 /**
  * Runs `deno bundle --platform browser` (minified) on the page script with the running Deno
- * binary, into a temporary file that is removed afterwards, and returns the JavaScript. Needs
- * `--allow-run`, `--allow-read` and `--allow-write` (for the temporary file); works offline once
- * the npm packages are in the local cache.
+ * binary and returns the JavaScript it prints. Needs `--allow-run` and `--allow-read`; works
+ * offline once the npm packages are in the local cache.
  *
  * @param options Entry, config and minification.
  * @returns The bundled script, an ES module with no imports.
@@ -46,26 +47,21 @@ export async function bundleScript(options: BundleScriptOptions = {}): Promise<s
     config = DEFAULT_BUNDLE_PATHS.config,
     minify = true,
   } = options;
-  const dir = await Deno.makeTempDir({ prefix: "report-bundle-" });
-  try {
-    const out = `${dir}/page.js`;
-    const args = ["bundle", "--quiet", "--platform", "browser", "--config", config, "-o", out];
-    if (minify) args.splice(1, 0, "--minify");
-    const result = await new Deno.Command(Deno.execPath(), {
-      args: [...args, entry],
-      stdout: "piped",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    if (!result.success) {
-      const stderr = new TextDecoder().decode(result.stderr).trim();
-      throw new Error(
-        `Cannot bundle the report script ${entry}: deno bundle exited with ` +
-          `code ${result.code}: ${stderr}`,
-      );
-    }
-    return await Deno.readTextFile(out);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+  // Without -o, deno bundle prints the bundle: no temporary file, so no write permission.
+  const args = ["bundle", "--quiet", "--platform", "browser", "--config", config];
+  if (minify) args.splice(1, 0, "--minify");
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: [...args, entry],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  if (!result.success) {
+    const stderr = new TextDecoder().decode(result.stderr).trim();
+    throw new Error(
+      `Cannot bundle the report script ${entry}: deno bundle exited with ` +
+        `code ${result.code}: ${stderr}`,
+    );
   }
+  return new TextDecoder().decode(result.stdout);
 }

@@ -13,7 +13,8 @@
  */
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import { formatNumber } from "./format_number.ts";
-import { fillText, type Texts } from "./texts.ts";
+import type { PageScriptTexts } from "./page_script_texts.ts";
+import { fillText } from "./texts.ts";
 
 /** Mean curves, one entry per trigger. */
 export interface AnswerCurves {
@@ -76,7 +77,7 @@ function _atTrigger(
  * ```
  */
 export function answerSentence(
-  texts: Texts,
+  texts: PageScriptTexts,
   curves: AnswerCurves,
   observedTrigger: number | null,
 ): string {
@@ -147,7 +148,7 @@ export function gridEdge(
  * ```
  */
 export function gridEdgeWarning(
-  texts: Texts,
+  texts: PageScriptTexts,
   curves: Pick<AnswerCurves, "triggers" | "costMean">,
   edge: "low" | "high" | null = gridEdge(curves),
 ): string | null {

@@ -1,5 +1,6 @@
 /**
- * The report page's script (bundled for the browser by `bundleScript` and inlined by
+ * The report page's script (bundled for the browser at build time into `page_script.ts` by
+ * `deno task build-page-script`, and inlined by
  * `renderReport`). It reads the embedded `<script type="application/json" id="report-data">`,
  * re-prices the stored token sums with the trigger analysis' own `priceCurves` (no replay) for
  * the current v, α and ρ of the sliders, and redraws the figure (the charts' `triggerPlot`, in
@@ -12,7 +13,8 @@
  * The current state is exposed for tests and the curious as `window.__report`
  * ({@linkcode ReportPageState}) and `document.body.dataset.draws` (redraws so far).
  *
- * The page expects these elements: `#report-data`, `#figure`, `#readout`, range inputs
+ * The page expects these elements: `#report-data`, `#report-texts` (the texts of
+ * `page_script_texts.ts` by language, as JSON), `#figure`, `#readout`, range inputs
  * `#slider-v`, `#slider-alpha`, `#slider-rho` with `<output>`s `#value-v`, `#value-alpha`,
  * `#value-rho`, a `#reset` button, `#answer` (with `.answer-text` per language), `#grid-edge`
  * and buttons `[data-set-lang]`.
@@ -28,7 +30,8 @@ import { formatNumber } from "./format_number.ts";
 import { answerSentence, gridEdgeWarning } from "./page_answer.ts";
 import { triggerPlotLabels } from "./plot_labels.ts";
 import { replaySumsFromData, type ReportData } from "./report_data.ts";
-import { fillText, type Lang, LANG_TAGS, parseLang, TEXTS } from "./texts.ts";
+import type { PageScriptTexts } from "./page_script_texts.ts";
+import { fillText, type Lang, LANG_TAGS, parseLang } from "./texts.ts";
 
 /** What the page shows now; `window.__report`. */
 export interface ReportPageState {
@@ -77,6 +80,11 @@ function _initialLang(): Lang {
 
 function _start(): void {
   const data = JSON.parse(_element("report-data").textContent ?? "") as ReportData;
+  // The texts come with the page, not with the script: a text edited needs no new bundle.
+  const texts = JSON.parse(_element("report-texts").textContent ?? "") as Record<
+    Lang,
+    PageScriptTexts
+  >;
   const sums = replaySumsFromData(data);
   const base = data.inputs;
   const pm = base.prices.inputUsdPerMillion;
@@ -100,7 +108,7 @@ function _start(): void {
   let draws = 0;
 
   const draw = () => {
-    const t = TEXTS[lang];
+    const t = texts[lang];
     const inputs: PricingInputs = {
       ...base,
       v: current.v,
@@ -203,7 +211,7 @@ function _start(): void {
     try {
       draw();
     } catch (error) {
-      figure.textContent = fillText(TEXTS[lang].figureError, {
+      figure.textContent = fillText(texts[lang].figureError, {
         message: (error as Error).message,
       });
       console.error(error);
@@ -235,7 +243,7 @@ function _start(): void {
     const root = document.documentElement;
     root.dataset.lang = next;
     root.lang = LANG_TAGS[next];
-    document.title = fillText(TEXTS[next].pageTitle, { model });
+    document.title = fillText(texts[next].pageTitle, { model });
     for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.setLang === next));
   };
   for (const b of buttons) {

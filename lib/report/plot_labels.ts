@@ -5,7 +5,7 @@
  * @module
  */
 import type { TriggerPlotLabels } from "../charts/trigger_plot.ts";
-import type { Texts } from "./texts.ts";
+import type { PageScriptTexts } from "./page_script_texts.ts";
 
 /**
  * The labels {@linkcode TriggerPlotLabels} of the trigger figure, from a language's text table.
@@ -22,7 +22,7 @@ import type { Texts } from "./texts.ts";
  * assert.equal(triggerPlotLabels(TEXTS.zh).markOptimum, "最低费用");
  * ```
  */
-export function triggerPlotLabels(t: Texts): TriggerPlotLabels {
+export function triggerPlotLabels(t: PageScriptTexts): TriggerPlotLabels {
   return {
     axisX: t.chartAxisX,
     axisCost: t.chartAxisCost,

@@ -27,6 +27,7 @@ import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
 import type { ReadCostReport } from "../readcost/report.ts";
 import { PAGE_STYLE } from "./page_style.ts";
+import { pageScriptTexts } from "./page_script_texts.ts";
 import { reportData } from "./report_data.ts";
 import { checksSection } from "./page_checks.ts";
 import { corpusSection } from "./page_corpus.ts";
@@ -63,7 +64,7 @@ export interface RenderReportInput {
   sums: ReplaySums;
   /** Prices, β, a, v and D that priced `report.replay`. */
   inputs: PricingInputs;
-  /** The page script, bundled for the browser (see `bundleScript`). */
+  /** The page script, bundled for the browser: `PAGE_SCRIPT` of `page_script.ts`. */
   script: string;
   /**
    * R, G, Δ and β for the page's T* (null: T* is not drawn).
@@ -219,6 +220,7 @@ ${inBoth((t) => footerText(t, report))}
 </footer>
 </main>
 <script type="application/json" id="report-data">${_jsonForScript(data)}</script>
+<script type="application/json" id="report-texts">${_jsonForScript(pageScriptTexts())}</script>
 <script type="module">${_scriptForHtml(script)}</script>
 </body>
 </html>

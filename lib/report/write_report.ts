@@ -1,27 +1,28 @@
 /**
- * Writes the report page to a file (an edge: bundles the page script and writes).
+ * Writes the report page to a file (an edge: writes), with the page script bundled at build time
+ * (`page_script.ts`).
  *
  * @module
  */
 import { dirname } from "node:path";
-import { bundleScript } from "./bundle_script.ts";
+import { PAGE_SCRIPT } from "./page_script.ts";
 import { renderReport, type RenderReportInput } from "./render_report.ts";
 
 /**
  * What {@linkcode writeReport} writes: everything {@linkcode RenderReportInput} holds but the
- * script, which is bundled here.
+ * script, which is the bundled `PAGE_SCRIPT`.
  */
 export type WriteReportInput = Omit<RenderReportInput, "script">;
 
 /**
- * Bundles the page script, renders the page and writes it to `path` (creating the folder).
- * Needs `--allow-run` (for `deno bundle`), `--allow-read` and `--allow-write`.
+ * Renders the page with the bundled page script and writes it to `path` (creating the folder).
+ * Needs `--allow-write` for `path`.
  *
  * @param path Where to write, e.g. `out/report.html`.
  * @param input The report, its sums and pricing inputs (a `TriggerAnalysis` from
  * `analyzeTrigger` fits as it is).
  * @returns The number of bytes written.
- * @throws {Error} When bundling or writing fails.
+ * @throws {Error} When writing fails.
  *
  * @example Analyse a small synthetic corpus and write its page
  * ```ts
@@ -46,8 +47,7 @@ export type WriteReportInput = Omit<RenderReportInput, "script">;
  * ```
  */
 export async function writeReport(path: string, input: WriteReportInput): Promise<number> {
-  const script = await bundleScript();
-  const html = renderReport({ ...input, script });
+  const html = renderReport({ ...input, script: PAGE_SCRIPT });
   const bytes = new TextEncoder().encode(html);
   await Deno.mkdir(dirname(path), { recursive: true });
   await Deno.writeFile(path, bytes);

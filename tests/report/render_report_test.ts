@@ -57,7 +57,8 @@ Deno.test("renderReport: one page with every section, sliders and the figure's p
   assert.match(html, /T\* ≈ R \+ √\( 2Δ · \(BR \+ ρG\) \/ α \)/);
   // No network: no external script, style, image or font.
   assert.doesNotMatch(html, /\b(src|href)=|@import|url\(/);
-  assert.equal((html.match(/<script/g) ?? []).length, 2);
+  // The data, the script's texts and the script.
+  assert.equal((html.match(/<script/g) ?? []).length, 3);
 });
 
 Deno.test("renderReport: the fit table, the corpus summary and the checks carry the numbers", () => {
@@ -119,8 +120,8 @@ Deno.test("renderReport: `</script>` and `<!--` in the script or the data cannot
   report.corpus.model = nasty;
   const script = `globalThis.__nasty = ${JSON.stringify(nasty)}; globalThis.__re = /<\\/script>/i;`;
   const html = renderReport(_input(report, script));
-  // Exactly the two closing tags of the page's own scripts.
-  assert.equal((html.match(/<\/script/gi) ?? []).length, 2);
+  // Exactly the three closing tags of the page's own scripts (data, texts, script).
+  assert.equal((html.match(/<\/script/gi) ?? []).length, 3);
   assert.doesNotMatch(html, /<!--/);
   // The data still parses to the same model name, and the script still means the same.
   assert.equal(JSON.parse(_scriptText(html, DATA_OPEN)).model, nasty);

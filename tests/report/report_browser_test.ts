@@ -12,7 +12,7 @@
  */
 import assert from "node:assert/strict";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { bundleScript } from "../../lib/report/bundle_script.ts";
+import { PAGE_SCRIPT } from "../../lib/report/page_script.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import type { ReportPageState } from "../../lib/report/page_main.ts";
 import { TEXTS } from "../../lib/report/texts.ts";
@@ -78,7 +78,7 @@ Deno.test({
     const sums = fixtureSums();
     const inputs = fixtureInputs();
     const report = fixtureReport(sums, inputs);
-    const html = renderReport({ report, sums, inputs, script: await bundleScript() });
+    const html = renderReport({ report, sums, inputs, script: PAGE_SCRIPT });
 
     const dir = await Deno.makeTempDir({ prefix: "report-browser-" });
     const keepDir = Deno.env.get("REPORT_SCREENSHOT_DIR");
@@ -240,7 +240,7 @@ Deno.test({
       report,
       sums,
       inputs,
-      script: await bundleScript(),
+      script: PAGE_SCRIPT,
       modelDisplayName: "Claude Opus 5.5",
       synthetic: true,
       readCost: fixtureReadCost(),
