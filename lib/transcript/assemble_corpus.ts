@@ -142,7 +142,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics,
   );
   _workGaps(requests, sessions, compactions, idleLimitSeconds);
-  return {
+  const corpus: Corpus = {
     files: files.length,
     bytes,
     model,
@@ -152,6 +152,51 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics,
     idleLimitSeconds,
   };
+  _identities.set(corpus, _sessionIdentities(files, options.paths, included));
+  return corpus;
+}
+
+/** Each session row's identity, kept beside the corpus (never in it, never in an output). */
+const _identities = new WeakMap<Corpus, string[]>();
+
+/**
+ * The identity of each session row of a corpus this module assembled: the name of its file
+ * without `.jsonl` (a main transcript's name is its session id) and the session's key inside the
+ * file (`main`, `agent:<agentId>`, …), joined by a NUL. Stable across re-reads of the same
+ * files; it is an id, so it is only ever hashed (lib/pool/session_key.ts), never written.
+ *
+ * @param corpus A corpus from {@linkcode assembleCorpus}.
+ * @returns One identity per session row, or undefined for a corpus built elsewhere.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { corpusFromText } from "./read_corpus.ts";
+ * import { sessionIdentities } from "./assemble_corpus.ts";
+ * const line = '{"type":"assistant","uuid":"a","requestId":"r","timestamp":"2026-01-01T00:00:00Z",' +
+ *   '"message":{"id":"m","model":"opus","usage":{"input_tokens":3,"output_tokens":1}}}';
+ * const corpus = corpusFromText([{ path: "p/s1.jsonl", text: line }]);
+ * assert.deepEqual(sessionIdentities(corpus), ["s1\u0000main"]);
+ * ```
+ */
+export function sessionIdentities(corpus: Corpus): string[] | undefined {
+  return _identities.get(corpus);
+}
+
+function _sessionIdentities(
+  files: FileParse[],
+  paths: readonly string[] | undefined,
+  included: number[],
+): string[] {
+  const owner: { file: number; local: number }[] = [];
+  files.forEach((file, f) => file.sessions.forEach((_, local) => owner.push({ file: f, local })));
+  return included.map((s) => {
+    const { file, local } = owner[s];
+    const path = paths?.[file] ?? `file${file}`;
+    const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1)
+      .replace(/\.jsonl$/, "");
+    return `${name}\u0000${files[file].sessions[local].key}`;
+  });
 }
 
 function _emptyDiagnostics(): ReaderDiagnostics {
