@@ -14,6 +14,8 @@ import {
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_TRIGGER_GRID,
   MIN_DEFAULT_TRIGGER,
+  PREFER_RULES,
+  type PreferRule,
 } from "../lib/trigger/mod.ts";
 import { type PriceOverrides, pricesFromFile } from "../lib/prices/mod.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
@@ -57,6 +59,8 @@ const NUMBER_FLAGS: readonly NumberFlag[] = [
   { flag: "context-window", key: "contextWindow", integer: false, min: 0, exclusive: true },
   { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
   { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
+  { flag: "tolerance", key: "tolerance", integer: false, min: 0, exclusive: false },
+  { flag: "session-draws", key: "sessionDraws", integer: true, min: 0, exclusive: false },
 ];
 
 /**
@@ -75,6 +79,8 @@ export const ANALYZE_FLAG_OPTIONS: Readonly<Record<string, OptionSpec>> = Object
   method: { type: "string" },
   "compaction-step-share": { type: "string" },
   prices: { type: "string" },
+  prefer: { type: "string" },
+  force: { type: "boolean" },
 });
 
 /** The `--help` lines of {@linkcode ANALYZE_FLAG_OPTIONS}. */
@@ -119,6 +125,15 @@ export const ANALYZE_FLAGS_HELP =
   --max-time-share SHARE  Time budget, 0 to 1: recommend the cheapest trigger whose mean share
                           of agent time spent compacting is at most this (default: none, the
                           cheapest trigger).
+  --prefer RULE           Which trigger within --tolerance of the cheapest to recommend:
+                          ${PREFER_RULES.join(", ")} (highest trigger: fewest
+                          compactions; lowest: smallest context) (default: ${D.prefer}).
+  --tolerance SHARE       Cost tolerance of --prefer, a share of the cheapest mean cost
+                          (default: ${D.tolerance}).
+  --force                 Print the settings even when the confidence grade is low (by
+                          default they are withheld and the text says why).
+  --session-draws INTEGER Session-level bootstrap draws for the cheapest trigger's spread;
+                          0 skips it (default: ${D.sessionDraws}).
   --context-window TOKENS The model's context window, for the recommended setting (default:
                           the price catalog's for the model, else ${DEFAULT_CONTEXT_WINDOW}).
   --idle-limit SECONDS    Gaps longer than this count as idle (default: ${DEFAULT_IDLE_LIMIT_SECONDS}).
@@ -197,6 +212,15 @@ export function analyzeFlagsFromValues(
     }
     options.method = values.method as BlockMethod;
   }
+  if (values.prefer !== undefined) {
+    if (!PREFER_RULES.includes(values.prefer as PreferRule)) {
+      throw new UsageError(
+        `--prefer must be one of ${PREFER_RULES.join(", ")}, got "${values.prefer}"`,
+      );
+    }
+    options.prefer = values.prefer as PreferRule;
+  }
+  if (values.force === true) options.force = true;
   const share = values["compaction-step-share"];
   if (share !== undefined) {
     if (share !== "kept" && share !== "previous") {

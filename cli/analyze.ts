@@ -42,6 +42,7 @@ import {
   selectInput,
 } from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
+import { confidenceLine, rangeLines, recommendationRangeLines } from "./_range_text.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -237,6 +238,7 @@ export function formatReport(r: TriggerReport): string {
   const given = (part: keyof typeof f.compactionModelSource) =>
     f.compactionModelSource[part] === "options" ? " (given)" : "";
   const lines = [
+    ...(r.steadyState.confidence.grade === "low" ? [confidenceLine(r), ""] : []),
     `Corpus: ${c.model}, ${
       c.sessions.main + c.sessions.subagent
     } sessions (${c.sessions.main} main + ` +
@@ -272,7 +274,13 @@ export function formatReport(r: TriggerReport): string {
   lines.push(
     `  used: a = ${r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
       r.timeModel.vTokensPerSecond.toFixed(1)
-    } token/s (${f.timeModelSource})`,
+    } token/s (${f.timeModelSource}${
+      f.constrained === null || f.constrained.method === "given"
+        ? ""
+        : `; ${f.constrained.method}: ${f.constrained.reason}; R^2 ${
+          fixed(f.constrained.rSquared, 3)
+        }`
+    })`,
     `Summary size ${summaryModelText(r)}; R(C) = ${f.postPrefix.toFixed(0)} + G(C)${
       given("postPrefix")
     }; beta ${f.beta.toFixed(3)}${given("beta")}, c_post ${f.cPost.toFixed(3)}${
@@ -319,11 +327,7 @@ export function formatReport(r: TriggerReport): string {
     `Steady state T* = ${s.tStarTokens === null ? "n/a" : k(s.tStarTokens)} tokens; replay argmin ${
       s.replayArgminTokens === null ? "n/a" : k(s.replayArgminTokens)
     }; ratio ${fixed(s.ratio, 2)}`,
-    `Cheapest trigger of each resampled workload: 10-90% ${
-      s.argminSpread.p10 === null ? "n/a" : k(s.argminSpread.p10)
-    }-${s.argminSpread.p90 === null ? "n/a" : k(s.argminSpread.p90)} (median ${
-      s.argminSpread.p50 === null ? "n/a" : k(s.argminSpread.p50)
-    }, ${s.argminSpread.workloads} workloads)`,
+    ...rangeLines(r),
     "",
     `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
       `(compactions ${usd(r.checks.observedBill.compactionCostPerMillion)})`,
@@ -345,9 +349,10 @@ export function formatReport(r: TriggerReport): string {
     );
   }
   lines.push("", ...recommendationLines(r));
+  if (r.steadyState.confidence.grade !== "low") lines.push(confidenceLine(r));
   lines.push(
     "",
-    "  trigger   cost/M mean   p10      p90      time share  compactions  observed cost/M",
+    "  trigger   cost/M mean   p10      p90      time share  compactions  observed cost/M  sessions",
   );
   for (const p of r.replay) {
     lines.push(
@@ -355,7 +360,9 @@ export function formatReport(r: TriggerReport): string {
         usd(p.costPerMillion.p10).padStart(7)
       }  ${usd(p.costPerMillion.p90).padStart(7)}  ${pct(p.timeShare.mean).padStart(9)}  ${
         fixed(p.compactions.mean, 1).padStart(11)
-      }  ${usd(p.observed.costPerMillion).padStart(15)}`,
+      }  ${usd(p.observed.costPerMillion).padStart(15)}  ${String(p.support.sessions).padStart(8)}${
+        p.support.extrapolated ? " extrapolated" : ""
+      }`,
     );
   }
   lines.push(
@@ -383,7 +390,9 @@ function recommendationLines(r: TriggerReport): string[] {
     return [`Recommendation: none${budget}: ${rec.budgetError}.`];
   }
   const lines = [
-    `Recommendation: compact at ${k(rec.trigger)} tokens (the cheapest trigger${budget}): ` +
+    `Recommendation: compact at ${k(rec.trigger)} tokens (${
+      rec.rule.prefer === "cheapest" ? "the cheapest trigger" : `--prefer ${rec.rule.prefer}`
+    }${budget}): ` +
     `${usd(rec.costPerMillion?.mean ?? null)} per million, time share ${
       pct(rec.timeShare?.mean ?? null)
     }` +
@@ -404,7 +413,10 @@ function recommendationLines(r: TriggerReport): string[] {
       ? "the model's, from the price catalog"
       : "default; set --context-window"
   })`;
-  if (rec.kind === "notReachable" || rec.settings.autoCompactWindow === null) {
+  lines.push(...recommendationRangeLines(r));
+  if (rec.settings === null) {
+    // Withheld on a low grade (recommendationRangeLines said why).
+  } else if (rec.kind === "notReachable" || rec.settings.autoCompactWindow === null) {
     lines.push(`  Not reachable for this model: ${rec.arithmetic}; ${windowNote}.`);
   } else {
     const snippet: Record<string, unknown> = { autoCompactWindow: rec.settings.autoCompactWindow };

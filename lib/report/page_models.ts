@@ -39,8 +39,8 @@ export function modelsSection(t: Texts, c: PageContext): string {
     const a = entry.analysis;
     const sentence = escapeHtml(answerSentence(t, meanCurves(a), a.corpus.observedTrigger));
     const rec = a.recommendation;
-    const window = rec.settings.autoCompactWindow;
-    const env = Object.entries(rec.settings.env).map(([k, v]) => `${k}=${v}`).join(" ");
+    const window = rec.settings?.autoCompactWindow ?? null;
+    const env = Object.entries(rec.settings?.env ?? {}).map(([k, v]) => `${k}=${v}`).join(" ");
     const setting = rec.kind === null || rec.kind === "notReachable" || window === null
       ? text(t, "modelsSettingNone")
       : env === ""

@@ -11,7 +11,7 @@ import { fillText, type TextKey, type Texts } from "./texts.ts";
 /** The recommended trigger, what it saves, how sure it is, and the setting that gives it. */
 export function settingSection(t: Texts, c: PageContext): string {
   const rec = c.report.recommendation;
-  const spread = c.report.steadyState.argminSpread;
+  const spread = c.report.steadyState.argminSpreadBlocks;
   const budget = rec.maxTimeShare === null ? null : pct(rec.maxTimeShare);
   const parts = [`<h2>${text(t, "sectionSetting")}</h2>`];
   if (rec.trigger === null) {
@@ -50,7 +50,8 @@ export function settingSection(t: Texts, c: PageContext): string {
       }</p>`,
     );
   }
-  const window = rec.settings.autoCompactWindow;
+  const settings = rec.settings ?? { autoCompactWindow: null, env: {} };
+  const window = settings.autoCompactWindow;
   if (rec.kind === "notReachable" || window === null) {
     parts.push(`<p>${text(t, "recNotReachable", { window: num(rec.contextWindow) })}</p>`);
   } else {
@@ -61,7 +62,7 @@ export function settingSection(t: Texts, c: PageContext): string {
       ? "recWindowOption"
       : "recWindowDefault";
     const snippet: Record<string, unknown> = { autoCompactWindow: window };
-    if (Object.keys(rec.settings.env).length > 0) snippet.env = rec.settings.env;
+    if (Object.keys(settings.env).length > 0) snippet.env = settings.env;
     parts.push(
       `<p>${
         text(t, "recSettingsIntro", { window: num(rec.contextWindow), source: fillText(t[source]) })

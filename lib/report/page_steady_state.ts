@@ -29,12 +29,12 @@ ${
   }
 ${row(text(t, "steadyReplay"), tok(s.replayArgminTokens), text(t, "steadyReplayNote"))}
 ${
-    s.argminSpread.p10 === null || s.argminSpread.p90 === null ? "" : row(
+    s.argminSpreadBlocks.p10 === null || s.argminSpreadBlocks.p90 === null ? "" : row(
       text(t, "steadySpread"),
-      `${tok(s.argminSpread.p10)}–${tok(s.argminSpread.p90)}`,
+      `${tok(s.argminSpreadBlocks.p10)}–${tok(s.argminSpreadBlocks.p90)}`,
       text(t, "steadySpreadNote", {
-        workloads: num(s.argminSpread.workloads),
-        p50: tok(s.argminSpread.p50),
+        workloads: num(s.argminSpreadBlocks.workloads),
+        p50: tok(s.argminSpreadBlocks.p50),
       }),
     )
   }

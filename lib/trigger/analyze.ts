@@ -81,6 +81,13 @@ import {
   type SummaryModelPart,
 } from "./summary_model.ts";
 import { fitTimeModel, type TimeModel } from "./time_model.ts";
+import { type ConstrainedTimeFit, constrainedTimeFit } from "./constrained_time_fit.ts";
+import type { Confidence } from "./confidence.ts";
+import type { NearOptimalRange } from "./near_optimal.ts";
+import { DEFAULT_PREFER_TOLERANCE, type PreferRule, preferTrigger } from "./prefer_trigger.ts";
+import { type DollarSaving, rangeAnswer, type TimeBudgetedAlternative } from "./range_answer.ts";
+import { DEFAULT_SESSION_DRAWS } from "./session_bootstrap.ts";
+import { type SupportResult, type TriggerSupport, triggerSupport } from "./support.ts";
 import { coveringTriggerGrid, DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
 import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads } from "./workloads.ts";
 
@@ -168,6 +175,25 @@ export interface AnalyzeOptions {
    * 200,000 (the price catalog's window once it gives one). @default {null}
    */
   contextWindow?: number | null;
+  /**
+   * Which trigger inside the near-optimal range to recommend: `"cheapest"`, or the highest
+   * (`"fewer-compactions"`) or lowest (`"smaller-context"`) whose mean cost is within
+   * `tolerance` of the cheapest (docs/method.md, Choosing inside the range).
+   * @default {"cheapest"}
+   */
+  prefer?: PreferRule;
+  /** Tolerance of `prefer`, a share of the cheapest mean cost, ≥ 0. @default {0.02} */
+  tolerance?: number;
+  /**
+   * Print the settings even when the confidence grade is low (by default they are withheld:
+   * `recommendation.settings` null, `recommendation.withheld` says why). @default {false}
+   */
+  force?: boolean;
+  /**
+   * Session-level bootstrap draws for `steadyState.argminSpread` (docs/method.md, Session-level
+   * bootstrap); 0 skips it. @default {100}
+   */
+  sessionDraws?: number;
   /** Replay threads; the document does not depend on it. Not part of the result. @default {1} */
   threads?: number;
   /** Progress of the replay: workloads done of total. Not part of the result. */
@@ -201,6 +227,10 @@ export const DEFAULT_ANALYZE_OPTIONS: Readonly<
   compactionStepShare: DEFAULT_BUILD_STEPS_OPTIONS.compactionStepShare,
   maxTimeShare: null,
   contextWindow: null,
+  prefer: "cheapest",
+  tolerance: DEFAULT_PREFER_TOLERANCE,
+  force: false,
+  sessionDraws: DEFAULT_SESSION_DRAWS,
   threads: 1,
 });
 
@@ -226,6 +256,11 @@ export interface ReplayPoint {
   compactions: { mean: number | null };
   /** Workload 0, the observed history. */
   observed: { costPerMillion: number; timeShare: number; compactions: number };
+  /**
+   * How many included sessions reached this trigger in the observed history, and whether it
+   * lies in the extrapolated zone (docs/method.md, Support and the extrapolated zone).
+   */
+  support: TriggerSupport;
 }
 
 /** The `--json` document of the trigger analysis. Numbers that are unknown are null. */
@@ -265,6 +300,14 @@ export interface TriggerReport {
     maxTimeShare: number | null;
     /** The context window given by option (null: not given). */
     contextWindow: number | null;
+    /** The rule choosing inside the near-optimal range. */
+    prefer: PreferRule;
+    /** Its tolerance. */
+    tolerance: number;
+    /** Settings printed even on a low grade. */
+    force: boolean;
+    /** Session-level bootstrap draws (0: none). */
+    sessionDraws: number;
   };
   /** The corpus summary, without the reader's diagnostics (they follow at the end). */
   corpus: Omit<CorpusSummary, "diagnostics">;
@@ -279,6 +322,17 @@ export interface TriggerReport {
     /** Why the corpus could not give the parts that were given as options (else null). */
     compactionModelError: string | null;
     both: { a: number; v: number; rSquared: number; n: number } | null;
+    /**
+     * The time model as used, with a ≥ 0 and v > 0: non-negative least squares, or refitted
+     * beside a value given by hand (null when both a and v came from the options without a fit,
+     * or no compaction is timed). `v` is null when summary size adds no time (v = ∞).
+     */
+    constrained:
+      | (Omit<ConstrainedTimeFit, "v" | "rSquared"> & {
+        v: number | null;
+        rSquared: number | null;
+      })
+      | null;
     summaryOnly: { v: number; rSquared: number; n: number } | null;
     inputOnly: { a: number; rSquared: number; n: number } | null;
     summaryModel: {
@@ -344,7 +398,49 @@ export interface TriggerReport {
      * How sure the cheapest trigger is: percentiles (type 7) of the argmin trigger of each
      * resampled workload's own cost curve, tokens (null without resampled workloads).
      */
-    argminSpread: { p10: number | null; p50: number | null; p90: number | null; workloads: number };
+    argminSpread: {
+      p10: number | null;
+      p50: number | null;
+      p90: number | null;
+      /**
+       * `"sessions-and-blocks"`: sessions drawn with replacement within kind, then blocks
+       * reshuffled inside each (docs/method.md, Session-level bootstrap); `"blocks"`: the block
+       * reshuffle alone (when the session draws are off).
+       */
+      method: "sessions-and-blocks" | "blocks";
+      /** Session draws (0 with `"blocks"`). */
+      draws: number;
+      /**
+       * Replayed workloads whose cheapest triggers are summarized: the draws, or with
+       * `"blocks"` the resampled workloads.
+       */
+      workloads: number;
+      /** Seed of the draws. */
+      seed: number;
+    };
+    /**
+     * The block reshuffle's spread alone: percentiles of the argmin of each resampled workload
+     * (every session kept), tokens.
+     */
+    argminSpreadBlocks: {
+      p10: number | null;
+      p50: number | null;
+      p90: number | null;
+      workloads: number;
+    };
+    /**
+     * For tolerances 1%, 2%, 5%: the lowest and highest grid trigger whose mean cost is within
+     * (1 + tolerance) × the cheapest, and the triggers between them that are not.
+     */
+    nearOptimal: NearOptimalRange[];
+    /** The measured compaction inputs and the rule of the extrapolated zone. */
+    support: {
+      measuredInput: { minTokens: number; maxTokens: number } | null;
+      minSessions: number;
+      inputMargin: number;
+    };
+    /** How sure the answer is: a grade and every reason that lowered it. */
+    confidence: Confidence;
     ratio: number | null;
     /**
      * The lowest mean cost lies on the grid's first or last trigger: the optimum may lie outside
@@ -414,8 +510,11 @@ export interface Recommendation {
   contextWindowSource: "option" | "catalog" | "default";
   /** How the setting reaches the trigger (null when there is no trigger). */
   kind: AutoCompactSetting["kind"] | null;
-  /** settings.json values: `autoCompactWindow` (null: none) and `env`. */
-  settings: AutoCompactSetting["settings"];
+  /**
+   * settings.json values: `autoCompactWindow` (null: none) and `env`; null when withheld on a
+   * low confidence grade (see `withheld`).
+   */
+  settings: AutoCompactSetting["settings"] | null;
   /** The same as environment lines, `NAME=value`. */
   environment: string[];
   /** The trigger the setting gives, tokens (null: not reachable or no trigger). */
@@ -424,6 +523,19 @@ export interface Recommendation {
   arithmetic: string | null;
   /** The arithmetic has changed between releases: check the result. */
   caveat: string | null;
+  /** Which rule chose the trigger: the `prefer` option and its tolerance. */
+  rule: { prefer: PreferRule; tolerance: number };
+  /** The 2% near-optimal range (null when there is none). */
+  nearOptimal: NearOptimalRange | null;
+  /** Why the settings are withheld (a low grade without `force`; null: they are given). */
+  withheld: string | null;
+  /** The saving in dollars on the user's history and per 30 days (null: unknown). */
+  dollars: DollarSaving | null;
+  /**
+   * The cheapest trigger within twice the observed time share, when the recommendation more
+   * than doubles it (null otherwise).
+   */
+  timeBudgeted: TimeBudgetedAlternative | null;
 }
 
 /** An input of the replay that is fitted from the compactions, or else given as an option. */
@@ -590,6 +702,14 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
       `Invalid option: maxTimeShare must be a number from 0 to 1, got ${o.maxTimeShare}`,
     );
   }
+  if (!(Number.isFinite(o.tolerance) && o.tolerance >= 0)) {
+    throw new RangeError(`Invalid option: tolerance must be a number >= 0, got ${o.tolerance}`);
+  }
+  if (!Number.isInteger(o.sessionDraws) || o.sessionDraws < 0) {
+    throw new RangeError(
+      `Invalid option: sessionDraws must be a non-negative integer, got ${o.sessionDraws}`,
+    );
+  }
   if (o.contextWindow !== null && !(Number.isFinite(o.contextWindow) && o.contextWindow > 0)) {
     throw new RangeError(
       `Invalid option: contextWindow must be a positive number of tokens, got ${o.contextWindow}`,
@@ -633,20 +753,23 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     if (!(error instanceof RangeError)) throw error;
     timeError = error.message;
   }
-  const a = o.a ?? time?.both.a ?? NaN;
-  const v = o.v ?? time?.both.v ?? NaN;
-  if (time === null) {
+  // The time model used: non-negative least squares when the unconstrained fit ran, or the
+  // one coefficient not given refitted beside the given one (constrained_time_fit.ts).
+  let constrained: ConstrainedTimeFit | null = null;
+  const oneGiven = (o.a === null) !== (o.v === null);
+  if (time !== null || oneGiven || (o.a !== null && o.v !== null)) {
+    try {
+      constrained = constrainedTimeFit(corpus.compactions, { a: o.a, v: o.v });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+  }
+  const a = o.a ?? constrained?.a ?? NaN;
+  const v = o.v ?? constrained?.v ?? NaN;
+  if (constrained === null) {
     if (o.a === null) missing.push("a");
     if (o.v === null) missing.push("v");
     if (!none && missing.length > 0) reasons.push(timeError!);
-  } else if (!(Number.isFinite(a) && a >= 0 && Number.isFinite(v) && v > 0)) {
-    // Only a fitted value can be out of range here (given ones were checked above).
-    if (!(Number.isFinite(a) && a >= 0)) missing.push("a");
-    if (!(Number.isFinite(v) && v > 0)) missing.push("v");
-    reasons.push(
-      `Cannot use the time model: the fit on ${time.both.n} timed compactions gives ` +
-        `a = ${a} s/token and v = ${v} tokens/s, and a must be >= 0 and v > 0`,
-    );
   }
   const fitted = resolveSummaryModel(corpus.compactions, o);
   if (fitted.missing.length > 0) {
@@ -692,6 +815,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     tierThresholds,
     time,
     timeError,
+    constrained,
     a,
     v,
     model,
@@ -715,6 +839,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     tierThresholds,
     time,
     timeError,
+    constrained,
     a,
     v,
     model,
@@ -731,6 +856,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
   const curves = priceCurves(sums, inputs);
 
+  const supported = triggerSupport(corpus, triggers);
   const replay: ReplayPoint[] = [];
   for (let t = 0; t < triggers.length; t++) {
     replay.push({
@@ -743,6 +869,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
         timeShare: curves.observed.timeShare[t],
         compactions: curves.observed.compactions[t],
       },
+      support: supported.triggers[t],
     });
   }
 
@@ -790,6 +917,16 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     best?.index ?? null,
     observedPoint,
   );
+  const argminAtGridEdge = best !== null &&
+    (best.index === 0 || best.index === triggers.length - 1);
+  const range = _rangeAnswer(
+    corpus,
+    prepared,
+    curves,
+    recommendation,
+    argminAtGridEdge,
+    supported,
+  );
 
   return {
     schemaVersion: 1,
@@ -817,6 +954,10 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       compactionStepShare: o.compactionStepShare,
       maxTimeShare: o.maxTimeShare,
       contextWindow: o.contextWindow,
+      prefer: o.prefer,
+      tolerance: o.tolerance,
+      force: o.force,
+      sessionDraws: o.sessionDraws,
     },
     corpus: corpusSummary,
     fit: {
@@ -829,6 +970,11 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       compactionModelSource: { ...compactionModelSource },
       compactionModelError,
       both: time?.both ?? null,
+      constrained: constrained === null ? null : {
+        ...constrained,
+        v: _num(constrained.v),
+        rSquared: _num(constrained.rSquared),
+      },
       summaryOnly: time?.summaryOnly ?? null,
       inputOnly: time?.inputOnly ?? null,
       summaryModel: {
@@ -871,14 +1017,36 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     steadyState: {
       tStarTokens: _num(tStar),
       replayArgminTokens: _num(argmin),
-      argminSpread: {
+      argminSpread: range.bootstrap === null
+        ? {
+          p10: _num(curves.argminByWorkload.p10),
+          p50: _num(curves.argminByWorkload.p50),
+          p90: _num(curves.argminByWorkload.p90),
+          method: "blocks",
+          draws: 0,
+          workloads: curves.argminByWorkload.triggers.length,
+          seed: o.seed,
+        }
+        : {
+          p10: _num(range.bootstrap.p10),
+          p50: _num(range.bootstrap.p50),
+          p90: _num(range.bootstrap.p90),
+          method: range.bootstrap.method,
+          draws: range.bootstrap.draws,
+          workloads: range.bootstrap.draws,
+          seed: range.bootstrap.seed,
+        },
+      argminSpreadBlocks: {
         p10: _num(curves.argminByWorkload.p10),
         p50: _num(curves.argminByWorkload.p50),
         p90: _num(curves.argminByWorkload.p90),
         workloads: curves.argminByWorkload.triggers.length,
       },
+      nearOptimal: range.nearOptimal,
+      support: range.supportRule,
+      confidence: range.confidence,
       ratio: _num(tStar / argmin),
-      argminAtGridEdge: best !== null && (best.index === 0 || best.index === triggers.length - 1),
+      argminAtGridEdge,
       inputs: {
         postContextTokens: steady.postContextTokens,
         summaryTokens: steady.summaryTokens,
@@ -889,6 +1057,59 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     recommendation,
     diagnostics: corpus.diagnostics,
   };
+}
+
+/**
+ * The range fields (range_answer.ts): near-optimal ranges, support, session bootstrap, grade;
+ * fills the recommendation's range fields and withholds its settings on a low grade.
+ */
+function _rangeAnswer(
+  corpus: Corpus,
+  prepared: _Prepared,
+  curves: ReturnType<typeof priceCurves>,
+  recommendation: Recommendation,
+  argminAtGridEdge: boolean,
+  supported: SupportResult,
+) {
+  const { o, steps, triggers, model, tierThresholds, prices, summary, constrained } = prepared;
+  const index = recommendation.trigger === null ? -1 : triggers.indexOf(recommendation.trigger);
+  const range = rangeAnswer({
+    corpus,
+    steps,
+    triggers,
+    meanCost: curves.costPerMillion.mean,
+    meanTimeShare: curves.timeShare.mean,
+    model,
+    tierThresholds: Float64Array.from(tierThresholds),
+    supported,
+    inputs: {
+      prices,
+      beta: model.beta,
+      a: prepared.a,
+      v: prepared.v,
+      billedTokens: summary.billedTokens,
+    },
+    sessionDraws: o.sessionDraws,
+    seed: o.seed,
+    method: o.method,
+    blockSize: prepared.blockSize,
+    recommendedIndex: index < 0 ? null : index,
+    argminAtGridEdge,
+    timedCompactions: constrained?.n ?? 0,
+    timeFitRSquared: o.a !== null && o.v !== null ? null : constrained?.rSquared ?? NaN,
+    reworkMeasured: false,
+    atObservedTrigger: recommendation.atObservedTrigger,
+    force: o.force,
+  });
+  recommendation.nearOptimal = range.headlineRange;
+  recommendation.dollars = range.dollars;
+  recommendation.timeBudgeted = range.timeBudgeted;
+  if (range.withheld !== null) {
+    recommendation.withheld = range.withheld;
+    recommendation.settings = null;
+    recommendation.environment = [];
+  }
+  return range;
 }
 
 /** Uncached tokens the corpus wrote, by kind: ω and a tier's blend weigh them. */
@@ -935,6 +1156,16 @@ function _recommend(
     index = choice.index;
     if (choice.index === null) budgetError = choice.reason;
   }
+  const mean = curves.costPerMillion.mean, share = curves.timeShare.mean;
+  index = preferTrigger(
+    mean,
+    index,
+    o.prefer,
+    o.tolerance,
+    (i) =>
+      replay[i].compactions.mean !== 0 &&
+      (o.maxTimeShare === null || (Number.isFinite(share[i]) && share[i] <= o.maxTimeShare)),
+  );
   if (index !== null && replay[index].compactions.mean === 0) {
     // A trigger no replayed session reaches is cheapest only because nothing happens there: a
     // setting for it would change nothing.
@@ -943,6 +1174,14 @@ function _recommend(
     index = null;
   }
   const { contextWindow } = window;
+  // The range fields are filled in by _report once the grade is known (range_answer.ts).
+  const rule = {
+    rule: { prefer: o.prefer, tolerance: o.tolerance },
+    nearOptimal: null,
+    withheld: null,
+    dollars: null,
+    timeBudgeted: null,
+  };
   const base = {
     basis: o.maxTimeShare === null ? "cheapest" as const : "timeBudget" as const,
     maxTimeShare: o.maxTimeShare,
@@ -963,6 +1202,7 @@ function _recommend(
       resultingTrigger: null,
       arithmetic: null,
       caveat: null,
+      ...rule,
     };
   }
   const point = replay[index];
@@ -982,6 +1222,7 @@ function _recommend(
     resultingTrigger: setting.resultingTrigger,
     arithmetic: setting.arithmetic,
     caveat: setting.caveat,
+    ...rule,
   };
 }
 

@@ -13,12 +13,16 @@
  * @module
  */
 
-import type { TriggerReport } from "./analyze.ts";
+import type { ReplayPoint, TriggerReport } from "./analyze.ts";
+import { HEADLINE_TOLERANCE, nearOptimalRanges } from "./near_optimal.ts";
+
+/** A replay point as the answer reads it (its support is optional). */
+export type AnswerPoint = Omit<ReplayPoint, "support"> & { support?: ReplayPoint["support"] };
 
 /** What {@linkcode answerFacts} reads of the analysis. */
 export type AnswerInput = {
   corpus: Pick<TriggerReport["corpus"], "observedTrigger">;
-  replay: TriggerReport["replay"];
+  replay: AnswerPoint[];
   /** With a time budget (`maxTimeShare`), the answer is the cheapest trigger within it. */
   options?: { maxTimeShare?: number | null };
 };
@@ -48,12 +52,19 @@ export interface AnswerFacts {
   timeBudget?: number | null;
   /** With a budget: whether some trigger of the grid keeps to it (else the answer ignores it). */
   budgetMet?: boolean;
+  /**
+   * The 2% near-optimal range when it holds more than the cheapest trigger, with the mean time
+   * share at its top (absent: one trigger, or under a time budget).
+   */
+  range?: { fromTokens: number; toTokens: number; toTimeShare: number | null } | null;
+  /** The cheapest trigger lies in the extrapolated zone (absent: support not known). */
+  cheapestExtrapolated?: boolean;
 }
 
 function _interpolate(
-  replay: TriggerReport["replay"],
+  replay: AnswerPoint[],
   at: number,
-  pick: (p: TriggerReport["replay"][number]) => number | null,
+  pick: (p: AnswerPoint) => number | null,
 ): number | null {
   for (let i = 0; i < replay.length; i++) {
     const right = replay[i];
@@ -121,6 +132,19 @@ export function answerFacts(report: AnswerInput): AnswerFacts {
     ? null
     : _interpolate(replay, observed, (p) => p.timeShare.mean);
   const cheapestCost = best < 0 ? null : replay[best].costPerMillion.mean;
+  let range: AnswerFacts["range"] = null;
+  if (budget === null && best >= 0) {
+    const [r] = nearOptimalRanges(
+      replay.map((p) => p.trigger),
+      replay.map((p) => p.costPerMillion.mean ?? NaN),
+      [HEADLINE_TOLERANCE],
+    );
+    if (r !== undefined && r.fromTokens !== r.toTokens) {
+      const top = replay.find((p) => p.trigger === r.toTokens)!;
+      range = { fromTokens: r.fromTokens, toTokens: r.toTokens, toTimeShare: top.timeShare.mean };
+    }
+  }
+  const support = best < 0 ? undefined : replay[best].support;
   return {
     cheapestTrigger: best < 0 ? null : replay[best].trigger,
     cheapestCostPerMillion: cheapestCost,
@@ -139,6 +163,8 @@ export function answerFacts(report: AnswerInput): AnswerFacts {
       ? 1 - cheapestCost / observedCost
       : null,
     ...(budget === null ? {} : { timeBudget: budget, budgetMet: inBudget >= 0 }),
+    range,
+    ...(support === undefined ? {} : { cheapestExtrapolated: support.extrapolated }),
   };
 }
 
@@ -176,13 +202,29 @@ function _percent(share: number): string {
  */
 export function answerSentence(report: AnswerInput | AnswerFacts): string {
   const f = "replay" in report ? answerFacts(report) : report;
-  const sentence = _unbudgetedSentence(f);
+  const sentence = _unbudgetedSentence(f) + _rangeSentence(f);
   if (f.timeBudget === undefined || f.timeBudget === null) return sentence;
   const budget = _percent(f.timeBudget);
   return f.budgetMet
     ? `Keeping compaction within ${budget} of agent time: ${sentence}`
     : `No trigger of the grid keeps compaction within ${budget} of agent time; without the ` +
       `budget: ${sentence}`;
+}
+
+/** " Anything from 110K to 160K costs within 2% …", or "" without a range. */
+function _rangeSentence(f: AnswerFacts): string {
+  const extrapolated = f.cheapestExtrapolated === true
+    ? " That trigger lies in the extrapolated zone: few sessions reached it, or the compaction " +
+      "models were not measured near it."
+    : "";
+  const r = f.range;
+  if (r === undefined || r === null) return extrapolated;
+  const shares = r.toTimeShare === null || f.cheapestTimeShare === null
+    ? ""
+    : `; compacting at ${_tokens(r.toTokens)} takes ${_percent(r.toTimeShare)} of agent time ` +
+      `instead of ${_percent(f.cheapestTimeShare)}`;
+  return ` Anything from ${_tokens(r.fromTokens)} to ${_tokens(r.toTokens)} costs within 2% of ` +
+    `the cheapest${shares}.${extrapolated}`;
 }
 
 function _unbudgetedSentence(f: AnswerFacts): string {

@@ -148,6 +148,8 @@ Deno.test("report --lang zh: Chinese figures drawn with the CJK font; analysis f
       "7",
       "--auto-compact-window",
       "50000",
+      // The sample grades low (few compactions): --force prints the settings tested below.
+      "--force",
       "--out",
       "rep",
       SAMPLE,

@@ -13,6 +13,7 @@ import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
 import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
 import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
+import { nearOptimalRanges } from "../../lib/trigger/near_optimal.ts";
 import { buildReadCostReport, type ReadCostReport } from "../../lib/readcost/report.ts";
 import { measureTranscript } from "../../lib/readcost/file_measure.ts";
 
@@ -93,7 +94,15 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       timeShare: curves.observed.timeShare[t],
       compactions: curves.observed.compactions[t],
     },
+    // Made-up support: 42 sessions at 40K, one fewer per 10K; beyond 300K extrapolated.
+    support: {
+      sessions: Math.max(0, 42 - Math.round((trigger - 40_000) / 10_000)),
+      share: Math.max(0, 42 - Math.round((trigger - 40_000) / 10_000)) / 42,
+      insideMeasuredInput: trigger <= 300_000,
+      extrapolated: trigger > 300_000,
+    },
   }));
+  const nearOptimal = nearOptimalRanges(sums.triggers, curves.costPerMillion.mean);
   const delta = 10e6 / REQUESTS;
   const tStar = steadyStateTrigger(
     { postContext: R, summaryTokens: G, meanGrowth: delta, beta: BETA },
@@ -139,6 +148,14 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       compactionModelSource: { summaryTokens: "fit", postPrefix: "fit", beta: "fit", cPost: "fit" },
       compactionModelError: null,
       both: { a: inputs.a, v: inputs.v, rSquared: 0.73, n: 10 },
+      constrained: {
+        a: inputs.a,
+        v: inputs.v,
+        rSquared: 0.73,
+        n: 10,
+        method: "both",
+        reason: "both coefficients of the least-squares fit are >= 0",
+      },
       summaryOnly: { v: 58.2, rSquared: 0.69, n: 10 },
       inputOnly: { a: 6.1e-4, rSquared: -0.01, n: 10 },
       summaryModel: {
@@ -196,7 +213,32 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
     steadyState: {
       tStarTokens: tStar,
       replayArgminTokens: argmin,
-      argminSpread: { p10: argmin, p50: argmin, p90: argmin, workloads: sums.workloads - 1 },
+      argminSpread: {
+        p10: argmin,
+        p50: argmin,
+        p90: argmin,
+        method: "sessions-and-blocks",
+        draws: 100,
+        workloads: 100,
+        seed: 1,
+      },
+      argminSpreadBlocks: { p10: argmin, p50: argmin, p90: argmin, workloads: sums.workloads - 1 },
+      nearOptimal,
+      support: {
+        measuredInput: { minTokens: 150_000, maxTokens: 240_000 },
+        minSessions: 5,
+        inputMargin: 0.25,
+      },
+      confidence: {
+        grade: "medium",
+        reasons: [{
+          code: "reworkNotMeasured",
+          level: "medium",
+          value: null,
+          threshold: null,
+          message: "the curves leave out the rework after a compaction",
+        }],
+      },
       ratio: tStar / argmin,
       argminAtGridEdge: false,
       inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
@@ -220,6 +262,11 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
         arithmetic,
         caveat,
       }))(autoCompactSetting(argmin)),
+      rule: { prefer: "cheapest", tolerance: 0.02 },
+      nearOptimal: nearOptimal.find((r) => r.tolerance === 0.02) ?? null,
+      withheld: null,
+      dollars: null,
+      timeBudgeted: null,
     },
     diagnostics: {
       ...corpusFromText([]).diagnostics, // the reader's zero counts

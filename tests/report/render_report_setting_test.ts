@@ -31,7 +31,7 @@ Deno.test("setting: the snippet, the environment line, the saving and the spread
       between: [260_000, 280_000],
     };
     r.recommendation.savingVsObservedTrigger = 0.2;
-    r.steadyState.argminSpread = { p10: 60_000, p50: 80_000, p90: 120_000, workloads: 4 };
+    r.steadyState.argminSpreadBlocks = { p10: 60_000, p50: 80_000, p90: 120_000, workloads: 4 };
   });
   const en = document.querySelector("#setting .l-en")!;
   const zh = document.querySelector("#setting .l-zh")!;

@@ -64,8 +64,10 @@ Deno.test("analyze --compaction-step-share: previous by default, kept on request
 
 Deno.test("analyze text summary names the fit, the optimum, T* and the checks", async () => {
   await withCorpus(async (dir) => {
-    const r = await run([...fast, "--method", "stationary", "--alpha", "0.1", dir]);
+    // --force: nine compactions grade low, which withholds the settings tested below.
+    const r = await run([...fast, "--method", "stationary", "--alpha", "0.1", "--force", dir]);
     assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Confidence: LOW: only 9 timed compactions/);
     for (
       const part of [
         "Corpus:",

@@ -58,7 +58,7 @@ Deno.test("analyze: Claude Opus 5.5 priced from the catalog, each price with its
   assert.equal(report.prices.sources.omega, "corpus");
   assert.equal(report.prices.catalogModel?.displayName, "Claude Opus 5.5");
   assert.equal(report.prices.tierThresholdTokens, null);
-  const spread = report.steadyState.argminSpread;
+  const spread = report.steadyState.argminSpreadBlocks;
   assert.equal(spread.workloads, 4);
   assert.ok(spread.p10 !== null && spread.p10 <= spread.p50! && spread.p50! <= spread.p90!);
 });

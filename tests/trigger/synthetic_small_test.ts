@@ -15,8 +15,16 @@ function smallCorpus() {
 
 Deno.test("the analysis runs on the generator's small profile, deterministically", async () => {
   const corpus = smallCorpus();
-  // Six compactions fit no sensible time model (the fit gives v < 0): a and v by option.
-  await assert.rejects(() => analyzeTrigger(corpus, { workloads: 2 }), /Cannot use the time model/);
+  // Six compactions fit no sensible time model (the unconstrained fit gives a < 0): the
+  // constrained fit keeps a ≥ 0, v > 0, and the grade is low, so the settings are withheld.
+  const fitted = (await analyzeTrigger(corpus, { workloads: 2 })).report;
+  assert.ok(fitted.fit.both!.a < 0);
+  assert.equal(fitted.fit.constrained!.method, "summary only");
+  assert.equal(fitted.timeModel.aSecondsPerToken, 0);
+  assert.ok(fitted.timeModel.aSecondsPerToken >= 0 && fitted.timeModel.vTokensPerSecond > 0);
+  assert.equal(fitted.steadyState.confidence.grade, "low");
+  assert.equal(fitted.recommendation.settings, null);
+  assert.match(fitted.recommendation.withheld!, /confidence is low/);
   const options = { workloads: 8, triggerStep: 20000, a: 1e-4, v: 80 };
   const a = (await analyzeTrigger(corpus, options)).report;
   assert.equal(a.corpus.requests, corpus.requests.length);
