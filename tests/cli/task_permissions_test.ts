@@ -19,11 +19,19 @@ function _grant(task: string, name: string): string[] | null {
   return match[2] === undefined ? [] : match[2].split(",").sort();
 }
 
-/** Names read through `env("X")` / `Deno.env.get("X")` in the .ts files under `dir`. */
-async function _envNames(dir: string, names = new Set<string>()): Promise<Set<string>> {
+/**
+ * Names read through `env("X")` / `Deno.env.get("X")` in the .ts files under `dir`, leaving out
+ * the paths in `skip` (code that only another task runs).
+ */
+async function _envNames(
+  dir: string,
+  names = new Set<string>(),
+  skip: string[] = [],
+): Promise<Set<string>> {
   for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
     const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) await _envNames(path, names);
+    if (skip.includes(path)) continue;
+    if (entry.isDirectory) await _envNames(path, names, skip);
     else if (entry.name.endsWith(".ts")) {
       const source = await Deno.readTextFile(new URL(path, ROOT));
       for (const m of source.matchAll(/\b(?:env|Deno\.env\.get)\("([A-Z_]+)"\)/g)) names.add(m[1]);
@@ -39,7 +47,12 @@ Deno.test("tasks: report and demo run no subprocess (no --allow-run, no --allow-
 });
 
 Deno.test("tasks: --allow-env names exactly the variables the commands read", async () => {
-  const read = [...await _envNames("lib"), ...await _envNames("cli")];
+  // lib/pool/session_key.ts and cli/export.ts run only under the export task (checked below).
+  const onlyExport = ["lib/pool/session_key.ts", "cli/export.ts"];
+  const read = [
+    ...await _envNames("lib", new Set(), onlyExport),
+    ...await _envNames("cli", new Set(), onlyExport),
+  ];
   const expected = [...new Set(read)].sort();
   // By hand from lib/transcript/default_roots.ts: INIT_CWD (paths from where the user stands),
   // CLAUDE_CONFIG_DIR, HOME and USERPROFILE (the default transcript folders).
@@ -47,6 +60,10 @@ Deno.test("tasks: --allow-env names exactly the variables the commands read", as
   for (const task of ["report", "demo", "corpus", "analyze"]) {
     assert.deepEqual(_grant(task, "env"), expected, task);
   }
+  // export also reads XDG_CONFIG_HOME (lib/pool/session_key.ts: where the pool secret lives).
+  const exportNames = [...read, ...await _envNames("lib/pool"), ...await _envNames("cli")];
+  assert.deepEqual([...new Set(exportNames)].sort(), [...expected, "XDG_CONFIG_HOME"].sort());
+  assert.deepEqual(_grant("export", "env"), [...expected, "XDG_CONFIG_HOME"].sort());
   // measure reads only the paths it is given: INIT_CWD alone.
   assert.deepEqual(_grant("measure", "env"), ["INIT_CWD"]);
   // The build of the page script writes its one module, and reads no variable.
