@@ -32,35 +32,95 @@ interface NumberFlag {
   min: number;
   /** true: the value must be > min; false: ≥ min. */
   exclusive: boolean;
-  /** Largest allowed value (inclusive). @default {Infinity} */
+  /**
+   * Largest allowed value (inclusive): far above any real price list, corpus or machine, so that
+   * a slip (`--alpha 1e9`) is said at once instead of giving a meaningless answer.
+   * @default {Infinity}
+   */
   max?: number;
 }
 
 const NUMBER_FLAGS: readonly NumberFlag[] = [
-  { flag: "alpha", key: "alpha", integer: false, min: 0, exclusive: false },
-  { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false },
-  { flag: "price", key: "inputUsdPerMillion", integer: false, min: 0, exclusive: true },
-  { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false },
-  { flag: "cache-write-5m", key: "cacheWrite5m", integer: false, min: 0, exclusive: false },
-  { flag: "cache-write-1h", key: "cacheWrite1h", integer: false, min: 0, exclusive: false },
-  { flag: "a", key: "a", integer: false, min: 0, exclusive: true },
-  { flag: "v", key: "v", integer: false, min: 0, exclusive: true },
-  { flag: "summary-tokens", key: "summaryTokens", integer: false, min: 0, exclusive: false },
-  { flag: "post-prefix", key: "postPrefix", integer: false, min: 0, exclusive: false },
+  { flag: "alpha", key: "alpha", integer: false, min: 0, exclusive: false, max: 10 },
+  { flag: "rho", key: "rho", integer: false, min: 0, exclusive: false, max: 100 },
+  {
+    flag: "price",
+    key: "inputUsdPerMillion",
+    integer: false,
+    min: 0,
+    exclusive: true,
+    max: 10_000,
+  },
+  { flag: "omega", key: "omega", integer: false, min: 0, exclusive: false, max: 10 },
+  {
+    flag: "cache-write-5m",
+    key: "cacheWrite5m",
+    integer: false,
+    min: 0,
+    exclusive: false,
+    max: 10,
+  },
+  {
+    flag: "cache-write-1h",
+    key: "cacheWrite1h",
+    integer: false,
+    min: 0,
+    exclusive: false,
+    max: 10,
+  },
+  { flag: "a", key: "a", integer: false, min: 0, exclusive: true, max: 1 },
+  { flag: "v", key: "v", integer: false, min: 0, exclusive: true, max: 1e6 },
+  {
+    flag: "summary-tokens",
+    key: "summaryTokens",
+    integer: false,
+    min: 0,
+    exclusive: false,
+    max: 1e8,
+  },
+  { flag: "post-prefix", key: "postPrefix", integer: false, min: 0, exclusive: false, max: 1e8 },
   { flag: "beta", key: "beta", integer: false, min: 0, exclusive: false, max: 1 },
   { flag: "c-post", key: "cPost", integer: false, min: 0, exclusive: false, max: 1 },
-  { flag: "block-size", key: "blockSize", integer: true, min: 1, exclusive: false },
-  { flag: "workloads", key: "workloads", integer: true, min: 1, exclusive: false },
-  { flag: "seed", key: "seed", integer: true, min: 0, exclusive: false },
-  { flag: "trigger-from", key: "triggerFrom", integer: false, min: 0, exclusive: true },
-  { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true },
-  { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true },
+  { flag: "block-size", key: "blockSize", integer: true, min: 1, exclusive: false, max: 1e6 },
+  { flag: "workloads", key: "workloads", integer: true, min: 1, exclusive: false, max: 100_000 },
+  {
+    flag: "seed",
+    key: "seed",
+    integer: true,
+    min: 0,
+    exclusive: false,
+    max: Number.MAX_SAFE_INTEGER,
+  },
+  { flag: "trigger-from", key: "triggerFrom", integer: false, min: 0, exclusive: true, max: 1e9 },
+  { flag: "trigger-to", key: "triggerTo", integer: false, min: 0, exclusive: true, max: 1e9 },
+  { flag: "trigger-step", key: "triggerStep", integer: false, min: 0, exclusive: true, max: 1e9 },
   { flag: "max-time-share", key: "maxTimeShare", integer: false, min: 0, exclusive: false, max: 1 },
-  { flag: "context-window", key: "contextWindow", integer: false, min: 0, exclusive: true },
-  { flag: "idle-limit", key: "idleLimitSeconds", integer: false, min: 0, exclusive: false },
-  { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false },
-  { flag: "tolerance", key: "tolerance", integer: false, min: 0, exclusive: false },
-  { flag: "session-draws", key: "sessionDraws", integer: true, min: 0, exclusive: false },
+  {
+    flag: "context-window",
+    key: "contextWindow",
+    integer: false,
+    min: 0,
+    exclusive: true,
+    max: 1e9,
+  },
+  {
+    flag: "idle-limit",
+    key: "idleLimitSeconds",
+    integer: false,
+    min: 0,
+    exclusive: false,
+    max: 1e7,
+  },
+  { flag: "threads", key: "threads", integer: true, min: 1, exclusive: false, max: 64 },
+  { flag: "tolerance", key: "tolerance", integer: false, min: 0, exclusive: false, max: 1 },
+  {
+    flag: "session-draws",
+    key: "sessionDraws",
+    integer: true,
+    min: 0,
+    exclusive: false,
+    max: 100_000,
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { Corpus } from "../lib/transcript/tables.ts";
 import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.ts";
 import { UnreadablePathError } from "../lib/transcript/discover.ts";
 import { OutputError } from "../lib/io/stdout.ts";
+import { countText } from "../lib/io/count_text.ts";
 import { OutputFolderError } from "../lib/io/output_folder.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
@@ -87,11 +88,45 @@ export function emptySampleMessage(
   if (filtered !== undefined) return `${command}: empty sample: ${filtered}`;
   const d = corpus.diagnostics;
   const leftOut = d.excludedSessions.otherModel + d.excludedSessions.noTargetModel;
-  return `${command}: empty sample: ${corpus.files} files gave no request of ` +
-    `${
-      corpus.model ? `model ${corpus.model}` : "any model"
-    } (${d.malformedLines} malformed lines, ${d.oversizedLines} oversized lines, ` +
-    `${leftOut} sessions left out; requests by model: ${JSON.stringify(d.requestsByModel)})`;
+  const byModel = Object.entries(d.requestsByModel);
+  const facts = [
+    countText(d.malformedLines, "malformed line"),
+    countText(d.oversizedLines, "oversized line"),
+    `${countText(leftOut, "session")} left out`,
+    byModel.length === 0
+      ? "no request names a model"
+      : `requests by model: ${byModel.map(([m, n]) => `${m} ${n}`).join(", ")}`,
+  ];
+  const gave = `${countText(corpus.files, "file")} gave no request of ` +
+    `${corpus.model ? `model ${corpus.model}` : "any model"} (${facts.join(", ")})`;
+  // A file named directly that is not a .jsonl and gave nothing is most likely no transcript.
+  const named = paths.filter((p) => !p.toLowerCase().endsWith(".jsonl") && _isFile(p));
+  if (named.length > 0 && named.length === paths.length) {
+    return `${command}: ${named.join(", ")} ${named.length === 1 ? "is" : "are"} not a ` +
+      `transcript (*.jsonl): ${gave}`;
+  }
+  return `${command}: empty sample: ${gave}`;
+}
+
+function _isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sessions of every kind, the total first: main, sub-agent and helper (Claude Code's own side
+ * sessions, counted apart), as every text output says them.
+ *
+ * @param s The session counts.
+ * @returns e.g. "562 sessions (8 main + 547 sub-agent + 7 helper)".
+ */
+export function sessionsText(s: { main: number; subagent: number; helper?: number }): string {
+  const helper = s.helper ?? 0;
+  return `${countText(s.main + s.subagent + helper, "session")} (${s.main} main + ` +
+    `${s.subagent} sub-agent + ${helper} helper)`;
 }
 
 /** The toolkit's version, printed by `--version` on every command. */

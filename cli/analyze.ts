@@ -20,6 +20,8 @@ import {
   type TriggerReport,
 } from "../lib/trigger/mod.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
+import { countText } from "../lib/io/count_text.ts";
+import { formatNumber } from "../lib/report/format_number.ts";
 import type { PriceOverrides } from "../lib/prices/mod.ts";
 import {
   COMMON_HELP,
@@ -31,6 +33,7 @@ import {
   parseCommandLine,
   progressReporter,
   readerWarnings,
+  sessionsText,
   usageExit,
   versionLine,
 } from "./_shared.ts";
@@ -239,23 +242,19 @@ export function formatReport(r: TriggerReport): string {
     f.compactionModelSource[part] === "options" ? " (given)" : "";
   const lines = [
     ...(r.steadyState.confidence.grade === "low" ? [confidenceLine(r), ""] : []),
-    `Corpus: ${c.model}, ${
-      c.sessions.main + c.sessions.subagent
-    } sessions (${c.sessions.main} main + ` +
-    `${c.sessions.subagent} sub-agent), ${c.requests} requests, ${
+    `Corpus: ${c.model}, ${sessionsText(c.sessions)}, ${countText(c.requests, "request")}, ${
       c.workHours.toFixed(1)
-    } h agent time, ` +
-    `${
-      (c.billedTokens / 1e6).toFixed(0)
-    }M billed tokens, ${c.compactions.auto} auto + ${c.compactions.manual} manual ` +
+    } h agent time, ${formatNumber(c.billedTokens / 1e6, { digits: 1 })} million billed tokens, ` +
+    `${c.compactions.auto} auto + ${c.compactions.manual} manual ` +
     `compactions (${c.compactions.timed} timed), observed trigger ${
       c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`
     }, omega ${fixed(c.omega, 3)}`,
-    `Reader: ${r.diagnostics.malformedLines} malformed lines skipped; sessions left out: ` +
-    `${c.excludedSessions.otherModel} with another model, ${c.excludedSessions.noTargetModel} ` +
-    `without the model; ${r.diagnostics.compactionsWithoutDuration} compactions without a ` +
+    `Reader: ${countText(r.diagnostics.malformedLines, "malformed line")} skipped; sessions ` +
+    `left out: ${c.excludedSessions.otherModel} with another model, ` +
+    `${c.excludedSessions.noTargetModel} without the model; ` +
+    `${countText(r.diagnostics.compactionsWithoutDuration, "compaction")} without a ` +
     `duration, ${r.diagnostics.compactionsWithoutSummary} without a summary; ` +
-    `${r.diagnostics.microcompactions} microcompactions (not compactions)`,
+    `${countText(r.diagnostics.microcompactions, "microcompaction")} (not compactions)`,
     "",
     "Time model t = a*C + G/v (least squares through the origin):",
     "  fit            a (s/token)    v (token/s)   R^2      n",
@@ -308,7 +307,7 @@ export function formatReport(r: TriggerReport): string {
       `Cheapest trigger: ${k(p.trigger)} tokens: ${usd(p.costPerMillion.mean)} per million ` +
         `(10-90%: ${usd(p.costPerMillion.p10)}-${usd(p.costPerMillion.p90)}), time share ` +
         `${pct(p.timeShare.mean)} (${pct(p.timeShare.p10)}-${pct(p.timeShare.p90)}), ` +
-        `${fixed(p.compactions.mean, 1)} compactions`,
+        `${fixed(p.compactions.mean, 1)} compactions per workload (mean)`,
     );
     if (r.steadyState.argminAtGridEdge) {
       lines.push(
@@ -345,7 +344,7 @@ export function formatReport(r: TriggerReport): string {
     lines.push(
       `  permute keeps each session's growth: ${
         g.mismatches === 0 ? "yes" : `NO (${g.mismatches} mismatches)`
-      } (${g.workloads} workloads x ${g.sessions} sessions)`,
+      } (${countText(g.workloads, "workload")} x ${countText(g.sessions, "session")})`,
     );
   }
   lines.push("", ...recommendationLines(r));
@@ -353,20 +352,33 @@ export function formatReport(r: TriggerReport): string {
   lines.push(
     "",
     "  trigger   cost/M mean   p10      p90      time share  compactions  observed cost/M  sessions",
+    "                                                         (mean)",
   );
-  for (const p of r.replay) {
-    lines.push(
-      `  ${k(p.trigger).padStart(7)}   ${usd(p.costPerMillion.mean).padStart(9)}  ${
-        usd(p.costPerMillion.p10).padStart(7)
-      }  ${usd(p.costPerMillion.p90).padStart(7)}  ${pct(p.timeShare.mean).padStart(9)}  ${
-        fixed(p.compactions.mean, 1).padStart(11)
-      }  ${usd(p.observed.costPerMillion).padStart(15)}  ${String(p.support.sessions).padStart(8)}${
-        p.support.extrapolated ? " extrapolated" : ""
-      }`,
-    );
+  const cells = r.replay.map((p) =>
+    `   ${usd(p.costPerMillion.mean).padStart(9)}  ${usd(p.costPerMillion.p10).padStart(7)}  ${
+      usd(p.costPerMillion.p90).padStart(7)
+    }  ${pct(p.timeShare.mean).padStart(9)}  ${fixed(p.compactions.mean, 1).padStart(11)}  ${
+      usd(p.observed.costPerMillion).padStart(15)
+    }  ${String(p.support.sessions).padStart(8)}${p.support.extrapolated ? " extrapolated" : ""}`
+  );
+  // A run of rows identical to the one before it (triggers no session reaches) is one line.
+  for (let i = 0; i < r.replay.length; i++) {
+    lines.push(`  ${k(r.replay[i].trigger).padStart(7)}${cells[i]}`);
+    let j = i;
+    while (j + 1 < r.replay.length && cells[j + 1] === cells[i]) j++;
+    if (j - i >= 2) {
+      lines.push(
+        `  ${k(r.replay[i + 1].trigger)}-${k(r.replay[j].trigger)}: the same as ${
+          k(r.replay[i].trigger)
+        } (${j - i} triggers)`,
+      );
+      i = j;
+    }
   }
   lines.push(
-    `Seed ${r.options.seed}, ${r.options.workloads} workloads, ${r.options.method} blocks of ${r.options.blockSize}${
+    `Seed ${r.options.seed}, ${
+      countText(r.options.workloads, "workload")
+    }, ${r.options.method} blocks of ${r.options.blockSize}${
       r.options.blockSizeChosen ? " (chosen from the data, Politis-White)" : ""
     }.`,
     "",

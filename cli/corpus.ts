@@ -14,6 +14,8 @@ import {
 } from "../lib/transcript/mod.ts";
 import { checkOutputPath } from "../lib/io/output_path.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
+import { countText } from "../lib/io/count_text.ts";
+import { formatNumber } from "../lib/report/format_number.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
   COMMON_HELP,
@@ -111,7 +113,7 @@ export function formatSummary(s: CorpusSummary): string {
   const types = Object.entries(d.recordTypes).sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([t, n]) => `${t} ${n}`).join(", ");
   return [
-    `Corpus: ${s.files} files, ${millions(s.bytes)}B read`,
+    `Corpus: ${countText(s.files, "file")}, ${millions(s.bytes)}B read`,
     `Model: ${s.model} (requests by model: ${models || "none"})`,
     `Sessions: ${
       s.sessions.main + s.sessions.subagent + s.sessions.helper
@@ -124,17 +126,26 @@ export function formatSummary(s: CorpusSummary): string {
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
     `Work time: ${s.workHours.toFixed(1)} h of agent time (idle limit ${s.idleLimitSeconds} s)`,
-    `Billed tokens: ${millions(s.billedTokens)}; mix: cache read ${pct(s.billingMix.cacheRead)}, ` +
+    `Billed tokens: ${formatNumber(s.billedTokens / 1e6, { digits: 1 })} million; mix: cache read ${
+      pct(s.billingMix.cacheRead)
+    }, ` +
     `1h write ${pct(s.billingMix.cacheWrite1h)}, 5m write ${pct(s.billingMix.cacheWrite5m)}, ` +
     `input ${pct(s.billingMix.input)}, output ${pct(s.billingMix.output)}; omega ${
       s.omega === null ? "n/a" : s.omega.toFixed(3)
     }`,
-    `Skipped: ${d.malformedLines} malformed lines, ${d.oversizedLines} oversized lines (over 128 MiB), ` +
-    `${d.blankLines} blank lines, ${d.invalidUsageValues} invalid usage values (as 0), ${d.syntheticRecords} <synthetic> records, ` +
-    `${d.apiErrorRecords} API-error records, ${d.zeroUsageRequests} zero-usage requests, ${d.blocksWithoutUsage} blocks without usage`,
-    `Merged: ${d.duplicateBlocks} duplicate blocks (${d.crossFileDuplicateRequests} requests copied across files); ` +
+    `Skipped: ${countText(d.malformedLines, "malformed line")}, ` +
+    `${countText(d.oversizedLines, "oversized line")} (over 128 MiB), ` +
+    `${countText(d.blankLines, "blank line")}, ` +
+    `${countText(d.invalidUsageValues, "invalid usage value")} (as 0), ` +
+    `${countText(d.syntheticRecords, "<synthetic> record")}, ` +
+    `${countText(d.apiErrorRecords, "API-error record")}, ` +
+    `${countText(d.zeroUsageRequests, "zero-usage request")}, ` +
+    `${countText(d.blocksWithoutUsage, "block")} without usage`,
+    `Merged: ${countText(d.duplicateBlocks, "duplicate block")} ` +
+    `(${countText(d.crossFileDuplicateRequests, "request")} copied across files); ` +
     `keys without message.id ${d.requestsWithoutMessageId}`,
-    `Other: ${d.microcompactions} microcompactions, ${d.compactionsWithoutDuration} compactions without duration, ` +
+    `Other: ${countText(d.microcompactions, "microcompaction")}, ` +
+    `${countText(d.compactionsWithoutDuration, "compaction")} without duration, ` +
     `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
     `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,
     `Record types: ${types}`,

@@ -159,8 +159,11 @@ export function compactionTimelineFigure(
     .map((r) => ({ ...r, date: new Date(r.timeMs) }));
   if (points.length === 0) {
     throw new RangeError(
-      `Cannot draw compaction timeline: none of the ${rows.length} compactions has a finite ` +
-        `time and input size`,
+      `Cannot draw compaction timeline: ${
+        rows.length === 1
+          ? "the 1 compaction does not have"
+          : `none of the ${rows.length} compactions has`
+      } a finite time and input size`,
     );
   }
   const models = [...new Set(points.map((p) => p.model))];

@@ -16,12 +16,26 @@ export function modelsSection(t: Texts, c: PageContext): string {
   const name = (model: string) => escapeHtml(names[model] ?? model);
   const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
     b === null ? "–" : `${usd(b.mean)} (${usd(b.p10)}–${usd(b.p90)})`;
-  const rows = doc.comparison.map((r) =>
-    tableRow([
-      name(r.model),
+  const headers = [
+    text(t, "modelsColumnModel"),
+    text(t, "modelsColumnSessions"),
+    text(t, "modelsColumnRequests"),
+    text(t, "modelsColumnBilled"),
+    text(t, "modelsColumnObserved"),
+    text(t, "modelsColumnCheapest"),
+    text(t, "modelsColumnCost"),
+    text(t, "modelsColumnTStar"),
+    text(t, "modelsColumnShare"),
+    text(t, "modelsColumnSaving"),
+  ];
+  // Each cell carries its column's name: on a narrow screen a row is a card of labelled values
+  // (page_style.ts) instead of a table wider than the phone.
+  const rows = doc.comparison.map((r) => {
+    const cells = [
       num(r.sessions),
       num(r.requests),
-      tok(r.billedTokens),
+      // Millions with one decimal, as the corpus section's divisor ("6,717.3 million").
+      num(r.billedTokens / 1e6, 1),
       r.observedTrigger === null ? "–" : tok(r.observedTrigger),
       r.cheapestTrigger === null
         ? "–"
@@ -30,8 +44,11 @@ export function modelsSection(t: Texts, c: PageContext): string {
       r.tStarTokens === null ? "–" : tok(r.tStarTokens),
       pct(r.timeShareAtCheapest?.mean ?? null),
       pct(r.savingVsObservedTrigger),
-    ])
-  );
+    ];
+    return `<tr><th scope="row">${name(r.model)}</th>${
+      cells.map((cell, i) => `<td class="num" data-label="${headers[i + 1]}">${cell}</td>`).join("")
+    }</tr>`;
+  });
   const answers = doc.models.map((entry) => {
     if (!("analysis" in entry)) {
       return `<li><strong>${name(entry.model)}</strong> ${text(t, "modelsNotAnalysed")}</li>`;
@@ -51,20 +68,7 @@ export function modelsSection(t: Texts, c: PageContext): string {
   const main = names[c.report.corpus.model] ?? c.report.corpus.model;
   return `<h2>${text(t, "sectionModels")}</h2>
 <p>${text(t, "modelsIntro", { model: main })}</p>
-<table class="models"><thead>${
-    tableRow([
-      text(t, "modelsColumnModel"),
-      text(t, "modelsColumnSessions"),
-      text(t, "modelsColumnRequests"),
-      text(t, "modelsColumnBilled"),
-      text(t, "modelsColumnObserved"),
-      text(t, "modelsColumnCheapest"),
-      text(t, "modelsColumnCost"),
-      text(t, "modelsColumnTStar"),
-      text(t, "modelsColumnShare"),
-      text(t, "modelsColumnSaving"),
-    ], true)
-  }</thead><tbody>
+<table class="models"><thead>${tableRow(headers, true)}</thead><tbody>
 ${rows.join("\n")}
 </tbody></table>
 ${

@@ -79,6 +79,11 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
 #figure { min-height: 240px; }
 #figure svg { display: block; max-width: 100%; height: auto; overflow: visible; }
 .timeline-figure svg { display: block; max-width: 100%; height: auto; }
+.timeline-narrow { display: none; }
+@media (max-width: 560px) {
+  .timeline-wide { display: none; }
+  .timeline-narrow { display: block; }
+}
 pre.snippet { background: #f5f5f5; padding: 8px 12px; overflow-x: auto; font-size: 13px; }
 .readout { font-variant-numeric: tabular-nums; background: #f6f8fa; border-left: 3px solid
   var(--optimum); padding: 8px 12px; margin: 8px 0 0; max-width: none; }
@@ -108,5 +113,12 @@ footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
   table.facts > tbody > tr > th { min-width: 0; width: 38%; }
   td.num { white-space: normal; }
   .note { font-size: 12px; }
+  table.models thead { display: none; }
+  table.models, table.models tbody, table.models tr, table.models th { display: block; }
+  table.models tr { padding: 6px 0; border-bottom: 2px solid var(--rule); }
+  table.models th[scope="row"] { border: 0; padding: 0 0 2px; }
+  table.models td { display: flex; justify-content: space-between; gap: 12px; border: 0;
+    padding: 1px 0; white-space: normal; }
+  table.models td::before { content: attr(data-label); color: var(--muted); text-align: left; }
 }
 `;

@@ -26,11 +26,19 @@ export function timelineSection(t: Texts, lang: Lang, c: PageContext): string {
     );
   }
   // The SVG is the charts' own output (text escaped there); inline, it scales with the column.
-  const svg = compactionTimelineFigure(tl.rows, {
-    ...timelineFigureTexts(lang),
-    configuredLevel: level,
-  });
-  parts.push(`<div class="timeline-figure">${svg}</div>`);
+  // A phone gets its own drawing, 380 px wide: the 720 px one scaled to a phone's column would
+  // shrink its 11 px text to about 5 px (page_style.ts shows one of the two).
+  const draw = (width: number) =>
+    compactionTimelineFigure(tl.rows, {
+      ...timelineFigureTexts(lang),
+      configuredLevel: level,
+      width,
+      ...(width < 720 ? { panelHeight: 240 } : {}),
+    });
+  parts.push(
+    `<div class="timeline-figure timeline-wide">${draw(720)}</div>`,
+    `<div class="timeline-figure timeline-narrow">${draw(380)}</div>`,
+  );
   if (tl.unplaced > 0) {
     parts.push(`<p class="note">${text(t, "timelineUnplaced", { n: num(tl.unplaced) })}</p>`);
   }

@@ -61,7 +61,9 @@ export function placeholders(text: string): string[] {
 }
 
 /**
- * Fills a text's `{name}` placeholders.
+ * Fills a text's `{name}` placeholders, and chooses between the forms of `{name|one|other}` by
+ * the value of `name`: `one` when it is "1", else `other` (English plurals: "1 compaction", "2
+ * compactions"; a language without them writes no such choice).
  *
  * @param text A text of a table.
  * @param values A value for each placeholder (already formatted).
@@ -75,12 +77,15 @@ export function placeholders(text: string): string[] {
  *
  * assert.equal(fillText(TEXTS.en.valueV, { v: "60.0" }), "60.0 tokens/s");
  * assert.equal(fillText(TEXTS.zh.valueV, { v: "60.0" }), "60.0 token/秒");
+ * assert.equal(fillText("{n} {n|file|files}", { n: "1" }), "1 file");
+ * assert.equal(fillText("{n} {n|file|files}", { n: "1,000" }), "1,000 files");
  * ```
  */
 export function fillText(text: string, values: Readonly<Record<string, string>> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return text.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (_, name: string, one, other) => {
     const value = values[name];
     if (value === undefined) throw new Error(`Report text: no value for {${name}} in "${text}"`);
-    return value;
+    if (one === undefined) return value;
+    return value === "1" ? one : other;
   });
 }

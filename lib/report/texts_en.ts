@@ -122,7 +122,7 @@ export const TEXTS_EN = {
   extrapolatedNone:
     "The transcripts hold no automatic compaction, so how compaction time and summary size change with the context is extrapolated everywhere.",
   extrapolatedBands:
-    "Summary sizes are estimated from the summary text. The bands cover the 10th to the 90th percentile over {workloads} resampled workloads and are not confidence intervals.",
+    "Summary sizes are estimated from the summary text. The bands cover the 10th to the 90th percentile over {workloads} resampled {workloads|workload|workloads} and are not confidence intervals.",
   repriceLead: "The sliders re-price; they do not replay.",
   reprice:
     "When compactions happen and how large the summaries are stay as the analysis found them; only the prices and the writing speed change. For that replay, cost and time share are exact at the new values.",
@@ -180,9 +180,10 @@ export const TEXTS_EN = {
   sectionLeftBehind: "What a compaction leaves behind",
   rowSummary: "Summary size",
   summaryOptions: "G = {g0} tokens, given as an option",
-  summaryLinear: "G(C) = {g0} {sign} {g1} · C tokens, least squares on {n} compactions, R² = {r2}",
+  summaryLinear:
+    "G(C) = {g0} {sign} {g1} · C tokens, least squares on {n} {n|compaction|compactions}, R² = {r2}",
   summaryMedian:
-    "G = {g0} tokens, the median of {n} compactions (too few, or all of one input size, for a line)",
+    "G = {g0} tokens, the median of {n} {n|compaction|compactions} (too few, or all of one input size, for a line)",
   rowPost: "Context after a compaction",
   valuePost: "R(C) = {prefix} + G(C) tokens",
   givenOption: "(given as an option)",
@@ -205,9 +206,9 @@ export const TEXTS_EN = {
     "The recorded history replayed with compactions at {trigger}: {ratio} × the observed bill.",
   checkReplayNone: "No trigger was observed.",
   checkGrowth: "Resampling keeps growth",
-  valueMismatches: "{n} mismatches",
+  valueMismatches: "{n} {n|mismatch|mismatches}",
   checkGrowthNote:
-    "Every session of the {workloads} resampled workloads keeps its recorded total growth ({cells} session totals compared).",
+    "Every session of the {workloads} resampled {workloads|workload|workloads} keeps its recorded total growth ({cells} session totals compared).",
 
   // Closed form.
   sectionSteady: "Closed form beside the replay",
@@ -228,15 +229,15 @@ export const TEXTS_EN = {
     "Taken one at a time from {requests} {kind} requests of {model}: the context size, the cached share and the output of each. Main conversations and their subagents both count.",
   methodCompactionsLead: "Measured compactions.",
   methodCompactions:
-    "{timed} compactions that carry a duration calibrate the time model; summary sizes are estimated from the summary text.",
+    "{timed} {timed|compaction that carries a duration calibrates|compactions that carry a duration calibrate} the time model; summary sizes are estimated from the summary text.",
   methodWorkloadsLead: "More workloads.",
   methodWorkloads:
-    "Each session's changes from one request to the next are cut into blocks of {block} requests and resampled (method “{method}”) with the fixed seed {seed}, giving {workloads} workloads that behave like the recorded one.",
+    "Each session's changes from one request to the next are cut into blocks of {block} requests and resampled (method “{method}”) with the fixed seed {seed}, giving {workloads} {workloads|workload|workloads} that behave like the recorded one.",
   methodBlockChosen:
     "The block length, {block}, was chosen from the data: the Politis–White rule (with the 2009 correction) on the steps' growth.",
   methodReplayLead: "Replay and average.",
   methodReplay:
-    "Every workload is replayed at {n} triggers from {from} to {to} tokens; each curve is the mean over the workloads, with no smoothing.",
+    "Every workload is replayed at {n} {n|trigger|triggers} from {from} to {to} tokens; each curve is the mean over the workloads, with no smoothing.",
   methodStepLead: "Across a recorded compaction.",
   methodStepPrevious:
     "Where the replay does not compact at a step where the recorded session did, the step is billed with the cached share of the request before it, as if the cache had stayed warm (rule “previous”, the default; “kept” bills it with the share the recorded compaction left).",
@@ -332,7 +333,7 @@ export const TEXTS_EN = {
     "No trigger of the range keeps the time spent compacting within {budget}: there is no setting to recommend under that budget.",
   recNone: "No trigger has a finite mean cost: there is no setting to recommend.",
   recSpread:
-    "How sure: the cheapest trigger of each resampled workload lies between {p10} and {p90} (10th–90th percentile, median {p50}, {workloads} workloads).",
+    "How sure: the cheapest trigger of each resampled workload lies between {p10} and {p90} (10th–90th percentile, median {p50}, {workloads} {workloads|workload|workloads}).",
   recSettingsIntro: "In settings.json (context window {window} tokens, {source}):",
   recWindowCatalog: "the model's, from the price catalog",
   recWindowOption: "as given by --context-window",
@@ -349,7 +350,7 @@ export const TEXTS_EN = {
   // Steady state: how sure the replay's lowest cost is.
   steadySpread: "Cheapest trigger of each resampled workload",
   steadySpreadNote:
-    "10th–90th percentile over {workloads} workloads (median {p50}), at the analysis prices",
+    "10th–90th percentile over {workloads} {workloads|workload|workloads} (median {p50}), at the analysis prices",
 
   // Did it take effect: the compaction timeline.
   sectionTimeline: "Did it take effect? Compactions over time",
@@ -357,7 +358,7 @@ export const TEXTS_EN = {
     "Each measured compaction's input size C on the date it ran (UTC): automatic ones, manual ones (/compact) and those whose trigger was not recorded, apart. After a change of autoCompactWindow, the automatic compactions should gather at the new level from that day on.",
   timelineConfigured:
     "The dashed line is the trigger that autoCompactWindow = {window} gives: {trigger}.",
-  timelineUnplaced: "{n} compactions without a time or a size are not drawn.",
+  timelineUnplaced: "{n} {n|compaction|compactions} without a time or a size {n|is|are} not drawn.",
   timelineNone: "No compaction with both a time and a size was found: there is nothing to draw.",
   timelineTitle: "Compactions over time",
   timelineSubtitle: "Each dot is one compaction: its input size C on the day it ran",
@@ -376,7 +377,7 @@ export const TEXTS_EN = {
   modelsColumnModel: "Model",
   modelsColumnSessions: "Sessions",
   modelsColumnRequests: "Requests",
-  modelsColumnBilled: "Billed tokens",
+  modelsColumnBilled: "Billed tokens (millions)",
   modelsColumnObserved: "Observed trigger",
   modelsColumnCheapest: "Cheapest trigger",
   modelsColumnCost: "Cost per 1M there (10th–90th percentile)",
@@ -392,5 +393,5 @@ export const TEXTS_EN = {
 
   // Footer.
   footer:
-    "Trigger analysis, schema version {schema}: {workloads} workloads, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",
+    "Trigger analysis, schema version {schema}: {workloads} {workloads|workload|workloads}, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",
 } as const;

@@ -334,7 +334,7 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   modelsColumnModel: "模型",
   modelsColumnSessions: "会话",
   modelsColumnRequests: "请求",
-  modelsColumnBilled: "计费 token",
+  modelsColumnBilled: "计费 token（百万）",
   modelsColumnObserved: "实际触发点",
   modelsColumnCheapest: "费用最低的触发点",
   modelsColumnCost: "该处每 100 万 token 费用（第 10–90 百分位）",

@@ -262,18 +262,18 @@ function _fitParts(compactions: SummaryModelTable): {
   }
   const problems: Partial<Record<SummaryModelPart, string>> = {};
   if (gs.length === 0) {
-    problems.summaryTokens = `none of the ${length} compactions has both an input size and a ` +
+    problems.summaryTokens = `${_noneHas(length)} both an input size and a ` +
       `summary`;
   }
   if (prefix.length === 0) {
-    problems.postPrefix = `none of the ${length} compactions has both a summary and a ` +
+    problems.postPrefix = `${_noneHas(length)} both a summary and a ` +
       `request after it`;
   }
   const beta = finiteMedian(compactions.cachedShareBefore);
   const cPost = finiteMedian(compactions.cachedShareAfter);
-  if (Number.isNaN(beta)) problems.beta = `no cached share before any of the ${length} compactions`;
+  if (Number.isNaN(beta)) problems.beta = `no cached share before ${_anyOf(length)}`;
   if (Number.isNaN(cPost)) {
-    problems.cPost = `no cached share after any of the ${length} compactions`;
+    problems.cPost = `no cached share after ${_anyOf(length)}`;
   }
   const g = _chooseSummaryLine(cs, gs);
   return {
@@ -396,4 +396,14 @@ function _chooseSummaryLine(cs: number[], gs: number[]): _Choice {
     rSquared: fit!.rSquared,
     method: "linear",
   };
+}
+
+/** "none of the 3 compactions has", "the 1 compaction does not have" (before what is missing). */
+function _noneHas(n: number): string {
+  return n === 1 ? "the 1 compaction does not have" : `none of the ${n} compactions has`;
+}
+
+/** "any of the 3 compactions" / "the 1 compaction". */
+function _anyOf(n: number): string {
+  return n === 1 ? "the 1 compaction" : `any of the ${n} compactions`;
 }

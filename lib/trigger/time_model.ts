@@ -66,13 +66,17 @@ export function fitTimeModel(
   const n = t.length;
   if (n === 0) {
     throw new RangeError(
-      `Cannot fit time model: none of the ${compactions.length} compactions has a duration, ` +
+      `Cannot fit time model: ${_noneHas(compactions.length)} a duration, ` +
         `an input size and a summary size`,
     );
   }
   if (c.every((v) => v === c[0])) {
     throw new RangeError(
-      `Cannot fit time model: all ${n} timed compactions have the same input size (${c[0]} tokens)`,
+      n === 1
+        ? `Cannot fit time model: only 1 timed compaction (input size ${c[0]} tokens); a fit ` +
+          `needs two or more of different input sizes`
+        : `Cannot fit time model: all ${n} timed compactions have the same input size ` +
+          `(${c[0]} tokens)`,
     );
   }
   if (t.every((v) => v === t[0])) {
@@ -101,4 +105,9 @@ function _fitOne(x: number[], t: number[], name: string) {
   } catch (error) {
     throw new RangeError(`Cannot fit time model on ${name} alone: ${(error as Error).message}`);
   }
+}
+
+/** "none of the 3 compactions has", "the 1 compaction does not have" (before what is missing). */
+function _noneHas(n: number): string {
+  return n === 1 ? "the 1 compaction does not have" : `none of the ${n} compactions has`;
 }

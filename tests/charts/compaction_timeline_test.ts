@@ -115,7 +115,7 @@ Deno.test("compactionTimelineFigure rejects rows with nothing to place", () => {
   assert.throws(() => compactionTimelineFigure([]), /none of the 0 compactions/);
   assert.throws(
     () => compactionTimelineFigure([{ ...point(0, 1e5), timeMs: NaN }]),
-    /none of the 1 compactions has a finite time/,
+    /the 1 compaction does not have a finite time/,
   );
 });
 

@@ -58,7 +58,7 @@ Deno.test("option errors are the toolkit's own words", async () => {
   // A value starting with a dash is the option's value; the command then judges it.
   const alpha = await runMain(analyzeMain, ["--alpha", "-1", "/nowhere"]);
   assert.equal(alpha.code, 2);
-  assert.equal(alpha.stderr, `analyze: --alpha must be a number >= 0, got "-1"`);
+  assert.equal(alpha.stderr, `analyze: --alpha must be a number >= 0 and <= 10, got "-1"`);
   const bogus = await runMain(corpusMain, ["--bogus"]);
   assert.equal(bogus.code, 2);
   assert.equal(

@@ -105,7 +105,9 @@ Deno.test("timeline: drawn in each language, the configured window and the unpla
   });
   const en = document.querySelector("#timeline .l-en")!;
   const zh = document.querySelector("#timeline .l-zh")!;
-  assert.equal(en.querySelectorAll(".timeline-figure > svg").length, 1);
+  // One drawing for wide screens and one for phones (the style sheet shows one of them).
+  assert.equal(en.querySelectorAll(".timeline-wide > svg").length, 1);
+  assert.equal(en.querySelectorAll(".timeline-narrow > svg").length, 1);
   assert.match(_text(en), /autoCompactWindow = 170,000 gives: 137K/);
   assert.match(_text(en), /3 compactions without a time or a size are not drawn/);
   assert.match(_text(en.querySelector("svg")), /Compactions over time/);

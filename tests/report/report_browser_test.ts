@@ -389,3 +389,94 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "report page in Chromium: at 390 px the --model all table fits and the timeline's text " +
+    "stays readable",
+  ignore: !HAVE_CHROMIUM && !IN_CI,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    if (!HAVE_CHROMIUM) {
+      throw new Error(`Chromium is missing at ${CHROMIUM} (CI=true): the browser test must run`);
+    }
+    const sums = fixtureSums();
+    const inputs = fixtureInputs();
+    const report = fixtureReport(sums, inputs);
+    const row = {
+      sessions: 1234,
+      requests: 567_890,
+      billedTokens: 6_717_300_000,
+      observedTrigger: 267_900,
+      argminAtGridEdge: false,
+      tStarTokens: 123_000,
+      timeShareAtCheapest: { mean: 0.123, p10: 0.1, p90: 0.15 },
+      recommendedTrigger: 80_000,
+      savingVsObservedTrigger: 0.0712,
+      cheapestTrigger: 80_000,
+      cheapestCostPerMillion: { mean: 1.234, p10: 1.111, p90: 1.356 },
+      error: null,
+    };
+    const models = {
+      schemaVersion: 1 as const,
+      options: {},
+      models: [{ model: "claude-opus-5-5", analysis: report }],
+      comparison: [
+        { ...row, model: "claude-opus-5-5" },
+        { ...row, model: "claude-sonnet-4-6-20260101-with-a-long-id" },
+      ],
+      modelsWithoutSession: [],
+    };
+    const html = renderReport({
+      report,
+      sums,
+      inputs,
+      script: PAGE_SCRIPT,
+      models: { report: models },
+      timeline: {
+        rows: [0, 1, 2, 3].map((day) => ({
+          timeMs: Date.UTC(2026, 10, 2 + day),
+          inputTokens: 260_000 - day * 40_000,
+          trigger: "auto" as const,
+          model: day < 2 ? "Claude Opus 5.5" : "Claude Sonnet 4.6",
+        })),
+        unplaced: 0,
+      },
+    });
+    const dir = await Deno.makeTempDir({ prefix: "report-phone-" });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      await Deno.writeTextFile(`${dir}/report.html`, html);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`file://${dir}/report.html`);
+      await page.waitForFunction(() => document.body.dataset.draws === "1");
+      const sizes = await page.evaluate(() => {
+        const root = document.scrollingElement!;
+        const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+        const table = [...document.querySelectorAll("table.models")].find(visible)!;
+        const svg = [...document.querySelectorAll(".timeline-figure svg")].find(visible)!;
+        // The rendered height of the timeline's tick labels, CSS px.
+        const ticks = [...svg.querySelectorAll("text")].map((t) => t.getBoundingClientRect().height)
+          .filter((h) => h > 0);
+        return {
+          page: { scroll: root.scrollWidth, client: root.clientWidth },
+          table: table.getBoundingClientRect().width,
+          smallestText: Math.min(...ticks),
+        };
+      });
+      assert.ok(sizes.page.scroll <= sizes.page.client, JSON.stringify(sizes));
+      assert.ok(sizes.table <= 390, `models table ${sizes.table} px wide at 390 px`);
+      // 11 px text drawn 720 px wide and shown about 360 px wide was about 5 px high; the
+      // phone's own drawing keeps it at its size (a glyph box of 10 px text is about 11 px).
+      assert.ok(sizes.smallestText >= 9, `timeline text ${sizes.smallestText} px high`);
+    } finally {
+      await browser.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});

@@ -130,7 +130,7 @@ Deno.test("degenerate corpora: named errors, and a and v by option instead of th
   await assert.rejects(() => analyzeTrigger(one, { workloads: 2 }), /Cannot fit time model/);
   const r = await run(one, { workloads: 2, a: 1e-4, v: 80 });
   assert.equal(r.fit.timeModelSource, "options");
-  assert.match(r.fit.timeModelError!, /none of the 1 compactions has a duration/);
+  assert.match(r.fit.timeModelError!, /the 1 compaction does not have a duration/);
   assert.equal(r.fit.both, null);
   assert.equal(r.timeModel.vTokensPerSecond, 80);
   assert.equal(r.fit.summaryModel.method, "median");
