@@ -225,12 +225,13 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     // The folder is checked (a temporary folder made in it) before the analysis; the files are
     // written there and moved in together at the end, so a failed or interrupted run leaves the
     // folder as it was.
-    staged = await stageOutputFolder(out, options.out);
-    const onSignal = _interrupted(command, staged, options.out);
+    // The listeners come first: the staging folder is never there without them.
+    const onSignal = _interrupted(command, () => staged, options.out);
     for (const signal of SIGNALS) Deno.addSignalListener(signal, onSignal);
     removeListeners = () => {
       for (const signal of SIGNALS) Deno.removeSignalListener(signal, onSignal);
     };
+    staged = await stageOutputFolder(out, options.out);
     const filteredOut = filteredOutMessage(command, input);
     if (filteredOut) {
       console.error(filteredOut);
@@ -397,10 +398,14 @@ export async function runReport(options: RunReportOptions): Promise<number> {
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 /** On interruption: remove the staged files and say what the folder now holds. */
-function _interrupted(command: string, staged: StagedOutput, typed: string): () => void {
+function _interrupted(
+  command: string,
+  staged: () => StagedOutput | undefined,
+  typed: string,
+): () => void {
   return () => {
-    staged.discardSync();
-    const moved = staged.moved;
+    staged()?.discardSync();
+    const moved = staged()?.moved ?? [];
     try {
       console.error(
         moved.length === 0

@@ -93,12 +93,21 @@ export interface StagedOutput {
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function stageOutputFolder(folder: string, typed = folder): Promise<StagedOutput> {
+export function stageOutputFolder(folder: string, typed = folder): Promise<StagedOutput> {
+  try {
+    return Promise.resolve(_stage(folder, typed));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function _stage(folder: string, typed: string): StagedOutput {
   const absolute = resolve(folder);
   // The folders this run creates, deepest first (removed again when the run writes nothing).
   const created: string[] = [];
+  // Synchronous calls: an interruption cannot fall between making a folder and returning it.
   try {
-    const info = await Deno.stat(absolute);
+    const info = Deno.statSync(absolute);
     if (!info.isDirectory) throw new OutputFolderError(typed, "exists and is not a folder");
   } catch (error) {
     if (error instanceof OutputFolderError) throw error;
@@ -107,14 +116,14 @@ export async function stageOutputFolder(folder: string, typed = folder): Promise
     }
     for (let f = absolute; !_exists(f) && dirname(f) !== f; f = dirname(f)) created.push(f);
     try {
-      await Deno.mkdir(absolute, { recursive: true });
+      Deno.mkdirSync(absolute, { recursive: true });
     } catch (inner) {
       throw new OutputFolderError(typed, `cannot be created: ${_reason(inner)}`);
     }
   }
   let temporary: string;
   try {
-    temporary = await Deno.makeTempDir({ dir: absolute, prefix: ".partial-" });
+    temporary = Deno.makeTempDirSync({ dir: absolute, prefix: ".partial-" });
   } catch (error) {
     _removeEmpty(created);
     throw new OutputFolderError(typed, `cannot be written: ${_reason(error)}`);
