@@ -20,6 +20,7 @@ import {
 import { type PriceOverrides, pricesFromFile } from "../lib/prices/mod.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { type OptionSpec, UsageError } from "./_shared.ts";
+import { SETTINGS_FLAG_HELP } from "./_settings.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
 const G = DEFAULT_TRIGGER_GRID;
@@ -141,6 +142,7 @@ export const ANALYZE_FLAG_OPTIONS: Readonly<Record<string, OptionSpec>> = Object
   prices: { type: "string" },
   prefer: { type: "string" },
   force: { type: "boolean" },
+  settings: { type: "string" },
 });
 
 /** The `--help` lines of {@linkcode ANALYZE_FLAG_OPTIONS}. */
@@ -203,7 +205,8 @@ export const ANALYZE_FLAGS_HELP =
                           (kept, the literal rule of docs/method.md) (default:
                           ${D.compactionStepShare}).
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
-                          (default: ${D.threads}).`;
+                          (default: ${D.threads}).
+${SETTINGS_FLAG_HELP}`;
 
 /** What the analysis flags of a command line ask for. */
 export interface AnalyzeFlags {
@@ -215,6 +218,8 @@ export interface AnalyzeFlags {
   threads: number;
   /** `--prices` as typed (undefined: not given). */
   pricesPath?: string;
+  /** `--settings` as typed (undefined: not given). */
+  settingsPath?: string;
 }
 
 /**
@@ -295,6 +300,7 @@ export function analyzeFlagsFromValues(
   }
   const flags: AnalyzeFlags = { options, idleLimitSeconds, threads };
   if (typeof values.prices === "string") flags.pricesPath = values.prices;
+  if (typeof values.settings === "string") flags.settingsPath = values.settings;
   return flags;
 }
 

@@ -1,7 +1,8 @@
 /**
  * `deno task analyze [PATH...]`: when should the model compact? Replays the corpus's sessions
  * at every trigger of a grid and prints the cost and time-share curves, the cheapest trigger
- * and the Claude Code setting that puts compaction there (docs/method.md). With `--model all`,
+ * and the Claude Code setting that puts compaction there, beside the setting in use and the
+ * default (docs/method.md). With `--model all`,
  * every model on its own, then a comparison table.
  *
  * @module
@@ -46,6 +47,13 @@ import {
 } from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { confidenceLine, rangeLines, recommendationRangeLines } from "./_range_text.ts";
+import {
+  settingSourceText,
+  settingTableLines,
+  tookEffectSentence,
+} from "../lib/trigger/setting_table.ts";
+import { readCliSettings, SettingsFileMissingError } from "./_settings.ts";
+import type { SettingsSnapshot } from "../lib/settings/mod.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -440,8 +448,66 @@ function recommendationLines(r: TriggerReport): string[] {
       `  Arithmetic: ${rec.arithmetic}.`,
     );
   }
-  lines.push(`  Caveat: ${rec.caveat}`);
+  lines.push(`  Caveat: ${rec.caveat}`, ...settingLines(r));
   return lines;
+}
+
+/**
+ * Default | current | recommended, where the setting in use comes from, and whether it took
+ * effect (nothing when the settings were not read).
+ *
+ * @param r The report.
+ * @returns Lines (empty without a current setting).
+ */
+export function settingLines(r: TriggerReport): string[] {
+  const rec = r.recommendation;
+  if (rec.current === null) return [];
+  const lines = [
+    "",
+    `Setting in use: ${
+      rec.current.autoCompactWindow === null
+        ? "no autoCompactWindow"
+        : `autoCompactWindow ${rec.current.autoCompactWindow}`
+    }${
+      rec.current.pctOverride === null ? "" : `, percentage override ${rec.current.pctOverride}%`
+    }` +
+    ` (from ${settingSourceText(rec.current.source, rec.current.key)}); against the default and ` +
+    `the recommendation:`,
+    ...settingTableLines(rec),
+  ];
+  const sentence = tookEffectSentence(rec.measuredOffset);
+  if (sentence !== null) lines.push(`  Did it take effect? ${sentence}`);
+  return lines;
+}
+
+/**
+ * Reads the settings for the analysis and warns (stderr) about layers that could not be used.
+ *
+ * @param command The command's name for messages.
+ * @param settingsPath `--settings` as typed.
+ * @param since `--since` (`YYYY-MM-DD`) or null.
+ * @returns The snapshot, or an exit code (3: `--settings` names no file).
+ */
+export async function settingsForCommand(
+  command: string,
+  settingsPath: string | undefined,
+  since: string | null,
+): Promise<SettingsSnapshot | number> {
+  try {
+    const snapshot = await readCliSettings(settingsPath, since);
+    for (const layer of snapshot.layers) {
+      if (layer.error !== null) {
+        console.error(`${command}: ${layer.path}: ${layer.error}; this settings file is ignored`);
+      }
+    }
+    return snapshot;
+  } catch (error) {
+    if (error instanceof SettingsFileMissingError) {
+      console.error(`${command}: ${error.message}`);
+      return EXIT.missingPath;
+    }
+    throw error;
+  }
 }
 
 /**
@@ -588,6 +654,9 @@ export async function main(args: string[]): Promise<number> {
     return EXIT.invalidArguments;
   }
   const { options: analyzeOptions, idleLimitSeconds, threads, pricesPath } = flags;
+  const settings = await settingsForCommand("analyze", flags.settingsPath, filter.since ?? null);
+  if (typeof settings === "number") return settings;
+  analyzeOptions.settings = settings;
   // The prices file is read before the corpus (a missing file fails at once) and parsed once
   // the model is known (its per-model entries apply).
   let pricesText: string | undefined;

@@ -61,6 +61,8 @@ import {
   DEFAULT_CONTEXT_WINDOW,
 } from "./auto_compact_setting.ts";
 import { budgetTrigger } from "./budget_trigger.ts";
+import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
+import { type SettingComparison, withSettingComparison } from "./setting_comparison.ts";
 import { growthCheck } from "./growth_check.ts";
 import { observedBill } from "./observed_bill.ts";
 import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
@@ -194,6 +196,12 @@ export interface AnalyzeOptions {
    * bootstrap); 0 skips it. @default {100}
    */
   sessionDraws?: number;
+  /**
+   * The Claude Code settings as read (lib/settings): the setting in use for the model is priced
+   * beside the default and the recommendation (`recommendation.current`, `.default`,
+   * `.measuredOffset`); null: not read (`current` null). @default {null}
+   */
+  settings?: SettingsSnapshot | null;
   /** Replay threads; the document does not depend on it. Not part of the result. @default {1} */
   threads?: number;
   /** Progress of the replay: workloads done of total. Not part of the result. */
@@ -205,7 +213,9 @@ type AnalyzeDefaults = Omit<AnalyzeOptions, "blockSize"> & { blockSize?: number 
 
 /** Defaults of {@linkcode AnalyzeOptions} (the published analysis's settings). */
 export const DEFAULT_ANALYZE_OPTIONS: Readonly<
-  Required<Omit<AnalyzeDefaults, "onProgress" | "prices" | "cacheWrite5m" | "cacheWrite1h">>
+  Required<
+    Omit<AnalyzeDefaults, "onProgress" | "prices" | "cacheWrite5m" | "cacheWrite1h" | "settings">
+  >
 > = Object.freeze({
   alpha: DEFAULT_PRICES.alpha,
   rho: DEFAULT_PRICES.rho,
@@ -477,8 +487,11 @@ export interface ObservedTriggerPoint {
   between: [number, number];
 }
 
-/** The `recommendation` block: the chosen trigger and its setting. */
-export interface Recommendation {
+/**
+ * The `recommendation` block: the chosen trigger and its setting, beside the setting in use and
+ * the default (setting_comparison.ts).
+ */
+export interface Recommendation extends SettingComparison {
   /** `"cheapest"`: lowest mean cost; `"timeBudget"`: lowest mean cost within `maxTimeShare`. */
   basis: "cheapest" | "timeBudget";
   /** The time budget, 0…1 (null: none). */
@@ -809,6 +822,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   }
   return {
     o,
+    settings: options.settings ?? null,
     summary,
     prices,
     resolved,
@@ -908,14 +922,19 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
   const tStar = steady.tStarTokens;
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
   const argmin = best?.trigger ?? NaN;
-  const recommendation = _recommend(
-    o,
-    _contextWindow(corpus.model, o.contextWindow),
+  const recommendation = withSettingComparison(
+    _recommend(
+      o,
+      _contextWindow(corpus.model, o.contextWindow),
+      replay,
+      triggers,
+      curves,
+      best?.index ?? null,
+      observedPoint,
+    ),
     replay,
-    triggers,
-    curves,
-    best?.index ?? null,
-    observedPoint,
+    prepared.settings ? resolveSetting(prepared.settings, corpus.model) : null,
+    corpus.compactions,
   );
   const argminAtGridEdge = best !== null &&
     (best.index === 0 || best.index === triggers.length - 1);
@@ -1143,7 +1162,7 @@ function _recommend(
   curves: ReturnType<typeof priceCurves>,
   cheapest: number | null,
   atObservedTrigger: ObservedTriggerPoint | null,
-): Recommendation {
+): Omit<Recommendation, keyof SettingComparison> {
   let index = cheapest;
   let budgetError: string | null = null;
   if (o.maxTimeShare !== null) {

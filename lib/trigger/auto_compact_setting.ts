@@ -45,6 +45,12 @@ export interface AutoCompactSettingOptions {
   contextWindow?: number;
   /** The model's maximum output tokens (only min(it, 20,000) matters). @default {Infinity} */
   maxOutputTokens?: number;
+  /**
+   * A measured distance from window to trigger, tokens, in place of min(maxOutput, 20,000) +
+   * 13,000 when the window alone reaches the trigger (docs/method.md, "Measured offset").
+   * @default {undefined}
+   */
+  measuredReserveTokens?: number;
 }
 
 /** The setting for one trigger. */
@@ -125,11 +131,20 @@ export function autoCompactSetting(
   }
   const { outputReserveCap, buffer, minWindow, maxWindow } = AUTO_COMPACT_ARITHMETIC;
   const outputReserve = Math.min(maxOutputTokens, outputReserveCap);
-  const reserve = outputReserve + buffer;
+  const measured = options.measuredReserveTokens;
+  if (measured !== undefined && !(Number.isFinite(measured) && measured >= 0)) {
+    throw new RangeError(
+      `Cannot turn a trigger into a setting: measured reserve must be >= 0, got ${measured}`,
+    );
+  }
+  const reserve = measured ?? outputReserve + buffer;
   const top = Math.min(contextWindow, maxWindow);
   const window = Math.ceil(trigger + reserve);
-  const rule = `trigger = window - min(max output, ${_n(outputReserveCap)}) - ${_n(buffer)} = ` +
-    `window - ${_n(outputReserve)} - ${_n(buffer)}`;
+  const rule = measured === undefined
+    ? `trigger = window - min(max output, ${_n(outputReserveCap)}) - ${_n(buffer)} = ` +
+      `window - ${_n(outputReserve)} - ${_n(buffer)}`
+    : `trigger = window - ${_n(measured)} (the offset measured on your own compactions, in ` +
+      `place of the assumed ${_n(outputReserve + buffer)})`;
   const base = { trigger, contextWindow, reserveTokens: reserve, caveat: AUTO_COMPACT_CAVEAT };
   if (window > top) {
     return {

@@ -58,3 +58,5 @@ export * from "./session_bootstrap.ts";
 export * from "./confidence.ts";
 export * from "./prefer_trigger.ts";
 export * from "./range_answer.ts";
+export * from "./setting_comparison.ts";
+export * from "./setting_table.ts";
