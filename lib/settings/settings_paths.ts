@@ -10,7 +10,8 @@
  * 3. local: `.claude/settings.local.json` of the working directory;
  * 4. project: `.claude/settings.json` of the working directory;
  * 5. user: `settings.json` in `CLAUDE_CONFIG_DIR` (its first entry when it is a comma-separated
- *    list), else in `~/.claude`.
+ *    list), else in `~/.claude` (in the home folder itself, the project file is this file and
+ *    counts once, as the user's).
  *
  * Pure: paths are built from the values given; nothing is read.
  *
@@ -41,6 +42,8 @@ export interface SettingsPathsInput {
   os?: typeof Deno.build.os;
   /** The `--settings FILE` path, absolute; undefined: none. */
   settingsFile?: string;
+  /** The managed-settings folder. @default {the system's, see managedSettingsFolder} */
+  managedFolder?: string | null;
 }
 
 /** The paths of every layer, and of the managed fragments' folder. */
@@ -98,18 +101,23 @@ function _join(dir: string, ...names: string[]): string {
  */
 export function settingsPaths(input: SettingsPathsInput): SettingsPaths {
   const os = input.os ?? Deno.build.os;
-  const folder = managedSettingsFolder(os);
+  const folder = input.managedFolder === undefined
+    ? managedSettingsFolder(os)
+    : input.managedFolder;
   const first = input.configDir?.split(",").map((e) => e.trim()).find((e) => e !== "");
   const configDir = first !== undefined && input.home && (first === "~" || first.startsWith("~/"))
     ? input.home + first.slice(1)
     : first;
   const userDir = configDir ?? (input.home ? _join(input.home, ".claude") : undefined);
+  const user = userDir === undefined ? null : _join(userDir, "settings.json");
+  const project = input.cwd ? _join(input.cwd, ".claude", "settings.json") : null;
   return {
     managed: folder === null ? null : _join(folder, "managed-settings.json"),
     managedFragments: folder === null ? null : _join(folder, "managed-settings.d"),
     file: input.settingsFile ?? null,
     local: input.cwd ? _join(input.cwd, ".claude", "settings.local.json") : null,
-    project: input.cwd ? _join(input.cwd, ".claude", "settings.json") : null,
-    user: userDir === undefined ? null : _join(userDir, "settings.json"),
+    // Run in the home folder, the project file is the user file: one layer, the user's.
+    project: project === user ? null : project,
+    user,
   };
 }

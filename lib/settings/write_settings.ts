@@ -9,6 +9,7 @@
  *   bit for anyone), not by trying: a process run as root may write a file whose bits forbid
  *   it, and the user's read-only mark should still hold. A write that the system refuses
  *   anyway is reported the same way.
+ * - **A missing folder** (`~/.claude`, a project's `.claude`) is created.
  * - **Backup, then atomic write:** the file's exact bytes are copied to a new backup first
  *   (a file that did not exist gets an empty `<name>.bak-<time>.absent` marker), then the new
  *   text is written to a temporary file in the same folder, given the old file's permission
@@ -139,12 +140,18 @@ export async function checkWritable(path: string): Promise<void> {
   if (file != null && (file & 0o222) === 0) {
     throw new ReadOnlySettingsError(path, "the file is read-only (no write permission bit)");
   }
-  const dir = await bits(_dir(path));
-  if (dir === undefined) {
-    throw new ReadOnlySettingsError(path, `its folder ${_dir(path)} does not exist`);
+  // A folder that does not exist yet is created in the nearest one that does.
+  let folder = _dir(path);
+  let dir = await bits(folder);
+  while (dir === undefined && _dir(folder) !== folder) {
+    folder = _dir(folder);
+    dir = await bits(folder);
   }
   if (dir != null && (dir & 0o222) === 0) {
-    throw new ReadOnlySettingsError(path, "its folder is read-only (no write permission bit)");
+    throw new ReadOnlySettingsError(
+      path,
+      `the folder ${folder} is read-only (no write permission bit)`,
+    );
   }
 }
 
@@ -210,6 +217,7 @@ export async function applySettingsWrite(
   if (current !== null) mode = (await Deno.stat(plan.path)).mode ?? null;
   let backup = "";
   try {
+    await Deno.mkdir(_dir(plan.path), { recursive: true });
     const stamp = _stamp(now);
     for (let n = 0;; n++) {
       const name = `${plan.path}.bak-${stamp}${n === 0 ? "" : `-${n}`}` +

@@ -13,6 +13,7 @@ import type { ReplaySums } from "../../lib/trigger/replay.ts";
 import { steadyStateTrigger } from "../../lib/trigger/steady_state.ts";
 import { argminTrigger } from "../../lib/trigger/argmin_trigger.ts";
 import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
+import { withSettingComparison } from "../../lib/trigger/setting_comparison.ts";
 import { nearOptimalRanges } from "../../lib/trigger/near_optimal.ts";
 import { buildReadCostReport, type ReadCostReport } from "../../lib/readcost/report.ts";
 import { measureTranscript } from "../../lib/readcost/file_measure.ts";
@@ -243,31 +244,37 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       argminAtGridEdge: false,
       inputs: { postContextTokens: R, summaryTokens: G, meanGrowthTokens: delta, beta: BETA },
     },
-    recommendation: {
-      basis: "cheapest",
-      maxTimeShare: null,
-      contextWindow: 200_000,
-      contextWindowSource: "default",
-      atObservedTrigger: null,
-      trigger: argmin,
-      costPerMillion: { mean: 1.1, p10: 1, p90: 1.2 },
-      timeShare: { mean: 0.05, p10: 0.04, p90: 0.06 },
-      savingVsObservedTrigger: null,
-      budgetError: null,
-      ...(({ kind, settings, environment, resultingTrigger, arithmetic, caveat }) => ({
-        kind,
-        settings,
-        environment,
-        resultingTrigger,
-        arithmetic,
-        caveat,
-      }))(autoCompactSetting(argmin)),
-      rule: { prefer: "cheapest", tolerance: 0.02 },
-      nearOptimal: nearOptimal.find((r) => r.tolerance === 0.02) ?? null,
-      withheld: null,
-      dollars: null,
-      timeBudgeted: null,
-    },
+    // No settings read: no current column (the default is priced on the curves).
+    recommendation: withSettingComparison(
+      {
+        basis: "cheapest",
+        maxTimeShare: null,
+        contextWindow: 200_000,
+        contextWindowSource: "default",
+        atObservedTrigger: null,
+        trigger: argmin,
+        costPerMillion: { mean: 1.1, p10: 1, p90: 1.2 },
+        timeShare: { mean: 0.05, p10: 0.04, p90: 0.06 },
+        savingVsObservedTrigger: null,
+        budgetError: null,
+        ...(({ kind, settings, environment, resultingTrigger, arithmetic, caveat }) => ({
+          kind,
+          settings,
+          environment,
+          resultingTrigger,
+          arithmetic,
+          caveat,
+        }))(autoCompactSetting(argmin)),
+        rule: { prefer: "cheapest", tolerance: 0.02 },
+        nearOptimal: nearOptimal.find((r) => r.tolerance === 0.02) ?? null,
+        withheld: null,
+        dollars: null,
+        timeBudgeted: null,
+      },
+      replay,
+      null,
+      null,
+    ),
     diagnostics: {
       ...corpusFromText([]).diagnostics, // the reader's zero counts
       malformedLines: 4,
