@@ -97,9 +97,10 @@ Options:
                           recommendation's keys change; every other key and the layout stay.
   --revert                Restore the newest backup byte for byte (and keep it).
   --yes                   Do not ask for confirmation (required off a terminal).
-  --force                 Write even when the analysis withholds its recommendation.
   --model NAME            Target model (default: the model with the most requests).
 ${ANALYZE_FLAGS_HELP}
+                          With --force the setting a low confidence grade withholds is shown
+                          and can be written.
 ${FILTER_HELP}
                           --since DATE also dates your setting's change for the offset
                           (default: the settings file's modification time).
@@ -156,7 +157,10 @@ export function recommendationEdit(
   doc: Record<string, unknown> | null,
 ): SettingsEdit {
   const rec = report.recommendation;
-  const edit: SettingsEdit = { autoCompactWindow: rec.settings.autoCompactWindow! };
+  if (rec.settings === null || rec.settings.autoCompactWindow === null) {
+    throw new RangeError("no recommended setting to write");
+  }
+  const edit: SettingsEdit = { autoCompactWindow: rec.settings.autoCompactWindow };
   const env = doc?.env !== null && typeof doc?.env === "object"
     ? doc.env as Record<string, unknown>
     : {};
@@ -167,7 +171,7 @@ export function recommendationEdit(
   }
   edit.modelWindow = {
     model: report.options.model,
-    autoCompactWindow: rec.settings.autoCompactWindow!,
+    autoCompactWindow: rec.settings.autoCompactWindow,
   };
   return edit;
 }
@@ -218,7 +222,6 @@ export async function main(args: string[]): Promise<number> {
       write: { type: "boolean" },
       revert: { type: "boolean" },
       yes: { type: "boolean" },
-      force: { type: "boolean" },
       model: { type: "string" },
       ...ANALYZE_FLAG_OPTIONS,
       ...FILTER_OPTIONS,
@@ -286,7 +289,6 @@ export async function main(args: string[]): Promise<number> {
     return await _propose(report, settings, scope, target, {
       write: values.write === true,
       yes: values.yes === true,
-      force: values.force === true,
       interactive,
     });
   } catch (error) {
@@ -362,13 +364,24 @@ async function _propose(
   settings: SettingsSnapshot,
   scope: "user" | "project",
   target: string,
-  how: { write: boolean; yes: boolean; force: boolean; interactive: boolean },
+  how: { write: boolean; yes: boolean; interactive: boolean },
 ): Promise<number> {
   const rec = report.recommendation;
   const lines = [`Model: ${report.options.model}; settings file (${scope}): ${target}`];
   lines.push(...settingLines(report).filter((l, i) => i > 0 || l !== ""));
-  const withheld = (rec as { withheld?: unknown }).withheld;
-  if (rec.trigger === null || rec.settings.autoCompactWindow === null) {
+  // A settings file that cannot be changed is said first, whatever the analysis says.
+  const file = await readSettingsFile(target);
+  if (file.exists && file.text === null) {
+    throw new ReadOnlySettingsError(target, `cannot be read (${file.error})`);
+  }
+  const parsed = file.text === null ? { doc: null, error: null } : parseSettingsText(file.text);
+  if (parsed.error !== null) throw new MalformedSettingsError(target, parsed.error);
+  if (rec.withheld !== null && rec.withheld !== undefined && rec.settings === null) {
+    lines.push(`${rec.withheld} (\`deno task setting --force\` shows the change and writes it.)`);
+    writeStdout(lines.join("\n") + "\n");
+    return how.write ? EXIT.emptySample : EXIT.ok;
+  }
+  if (rec.trigger === null || rec.settings === null || rec.settings.autoCompactWindow === null) {
     lines.push(
       rec.trigger === null
         ? `No recommendation: ${rec.budgetError ?? "no trigger qualifies"}. Nothing to write.`
@@ -377,20 +390,6 @@ async function _propose(
     writeStdout(lines.join("\n") + "\n");
     return EXIT.emptySample;
   }
-  if (withheld && !how.force) {
-    lines.push(
-      `The analysis withholds its recommendation (${_withheldReason(withheld)}); give --force ` +
-        `to write it anyway.`,
-    );
-    writeStdout(lines.join("\n") + "\n");
-    return how.write ? EXIT.emptySample : EXIT.ok;
-  }
-  const file = await readSettingsFile(target);
-  if (file.exists && file.text === null) {
-    throw new ReadOnlySettingsError(target, `cannot be read (${file.error})`);
-  }
-  const parsed = file.text === null ? { doc: null, error: null } : parseSettingsText(file.text);
-  if (parsed.error !== null) throw new MalformedSettingsError(target, parsed.error);
   const plan = await planSettingsWrite(target, recommendationEdit(report, parsed.doc));
   const managed = managedOverrides(settings, report.options.model);
   if (plan.diff.length === 0) {
@@ -441,17 +440,6 @@ async function _propose(
     }\n`,
   );
   return EXIT.ok;
-}
-
-function _withheldReason(withheld: unknown): string {
-  if (typeof withheld === "string") return withheld;
-  if (withheld !== null && typeof withheld === "object") {
-    const w = withheld as Record<string, unknown>;
-    for (const key of ["reason", "message", "grade"]) {
-      if (typeof w[key] === "string") return w[key] as string;
-    }
-  }
-  return "low confidence";
 }
 
 /** `--revert`: restores the newest backup. */

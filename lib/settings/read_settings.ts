@@ -11,12 +11,7 @@
  * @module
  */
 
-import {
-  PCT_VARIABLE,
-  type SettingsLayer,
-  type SettingsSnapshot,
-  WINDOW_VARIABLE,
-} from "./effective_setting.ts";
+import { type SettingsLayer, type SettingsSnapshot } from "./effective_setting.ts";
 import { type SettingsPaths, settingsPaths, type SettingsPathsInput } from "./settings_paths.ts";
 
 /** A settings file's text and modification time, or why it could not be read. */
@@ -180,6 +175,12 @@ async function _managed(paths: SettingsPaths): Promise<SettingsLayer | null> {
   };
 }
 
+function _defined(
+  values: { autoCompactWindow?: string; pctOverride?: string },
+): SettingsSnapshot["environment"] {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+}
+
 /** Options of {@linkcode readSettingsSnapshot}. */
 export interface ReadSettingsOptions extends Omit<SettingsPathsInput, "home" | "configDir"> {
   /** Environment look-up (HOME, USERPROFILE, CLAUDE_CONFIG_DIR and the two variables). */
@@ -212,10 +213,12 @@ export async function readSettingsSnapshot(
   }
   return {
     layers,
-    environment: {
-      ...(env(WINDOW_VARIABLE) === undefined ? {} : { autoCompactWindow: env(WINDOW_VARIABLE) }),
-      ...(env(PCT_VARIABLE) === undefined ? {} : { pctOverride: env(PCT_VARIABLE) }),
-    },
+    // Spelled out (WINDOW_VARIABLE, PCT_VARIABLE) so that the tasks' --allow-env lists can be
+    // checked against the sources (tests/cli/task_permissions_test.ts).
+    environment: _defined({
+      autoCompactWindow: env("CLAUDE_CODE_AUTO_COMPACT_WINDOW"),
+      pctOverride: env("CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"),
+    }),
     sinceMs,
   };
 }

@@ -331,7 +331,8 @@ export interface RecommendedSettingFields {
   costPerMillion: { mean: number | null } | null;
   contextWindow: number;
   kind: "window" | "percentOverride" | "notReachable" | null;
-  settings: { autoCompactWindow: number | null; env: Record<string, string> };
+  /** Null when the analysis withholds it (a low confidence grade). */
+  settings: { autoCompactWindow: number | null; env: Record<string, string> } | null;
   environment: string[];
   resultingTrigger: number | null;
   arithmetic: string | null;
@@ -363,7 +364,10 @@ export function withSettingComparison<R extends RecommendedSettingFields>(
   const current = setting === null ? null : _point(replay, contextWindow, setting);
   const offset = setting === null ? null : measuredOffset(setting, contextWindow, compactions);
   let out: R = recommendation;
-  if (offset?.usedForRecommendation && recommendation.trigger !== null) {
+  if (
+    offset?.usedForRecommendation && recommendation.trigger !== null &&
+    recommendation.settings !== null
+  ) {
     const s = autoCompactSetting(recommendation.trigger, {
       contextWindow,
       measuredReserveTokens: offset.offsetTokens!,

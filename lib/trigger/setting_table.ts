@@ -82,10 +82,10 @@ export function settingColumns(rec: SettingTableInput): SettingColumn[] {
   });
   const columns = [from("default", rec.default)];
   if (rec.current !== null) columns.push(from("current", rec.current));
-  const pct = rec.settings.env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE;
+  const pct = rec.settings?.env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE;
   columns.push({
     name: "recommended",
-    autoCompactWindow: rec.settings.autoCompactWindow,
+    autoCompactWindow: rec.settings?.autoCompactWindow ?? null,
     pctOverride: pct === undefined ? null : Number(pct),
     source: "recommended",
     triggerTokens: rec.resultingTrigger ?? rec.trigger,

@@ -58,11 +58,26 @@ function backups(home: string): string[] {
     .filter((n) => n.includes("bak")).sort();
 }
 
-/** The analysis of the sample, once, as `analyze --json` writes it (no settings read). */
+/**
+ * The analysis of the sample, once, as `analyze --json` writes it (no settings read); `--force`
+ * because the sample's confidence grade is low (its cheapest trigger is on the grid's edge) and
+ * the settings would be withheld.
+ */
 const ANALYSIS = await (async () => {
   const home = await Deno.makeTempDir({ prefix: "setting_cli_analysis_" });
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "--config", CONFIG, "analyze", "--json", "--workloads", "8", SAMPLE],
+    args: [
+      "task",
+      "-q",
+      "--config",
+      CONFIG,
+      "analyze",
+      "--json",
+      "--workloads",
+      "8",
+      "--force",
+      SAMPLE,
+    ],
     cwd: home,
     clearEnv: true,
     env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR },
@@ -78,7 +93,7 @@ const ANALYSIS = await (async () => {
 Deno.test("setting: --write --yes then --revert --yes round-trips byte for byte; unknown keys kept", async () => {
   await withHome(async (home, settings) => {
     const before = await Deno.readFile(settings);
-    const write = await setting(home, ["--write", "--yes", "--workloads", "8", SAMPLE]);
+    const write = await setting(home, ["--write", "--yes", "--workloads", "8", "--force", SAMPLE]);
     assert.equal(write.code, 0, write.stderr);
     assert.match(write.stdout, /default\s+current\s+recommended/);
     assert.match(
@@ -138,7 +153,7 @@ Deno.test("setting: a read-only settings file is refused with exit 4, nothing wr
 Deno.test("setting: the environment's window is reported as the one in use, and the write warned", async () => {
   await withHome(async (home, settings) => {
     const env = { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "250000" };
-    const run = await setting(home, ["--workloads", "8", SAMPLE], env);
+    const run = await setting(home, ["--workloads", "8", "--force", SAMPLE], env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /Setting in use: autoCompactWindow 250000 \(from the environment\)/);
     // 250,000 − 33,000 = 217,000, the current column's trigger.
@@ -151,6 +166,16 @@ Deno.test("setting: the environment's window is reported as the one in use, and 
       /Warning: CLAUDE_CODE_AUTO_COMPACT_WINDOW is set in the environment/,
     );
     assert.notEqual(await Deno.readTextFile(settings), ORIGINAL);
+  });
+});
+
+Deno.test("setting: a withheld recommendation is not written without --force (exit 1)", async () => {
+  await withHome(async (home, settings) => {
+    const run = await setting(home, ["--write", "--yes", "--workloads", "8", SAMPLE]);
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /withheld/);
+    assert.equal(await Deno.readTextFile(settings), ORIGINAL);
+    assert.deepEqual(backups(home), []);
   });
 });
 

@@ -41,24 +41,36 @@ async function _envNames(
 }
 
 Deno.test("tasks: report and demo run no subprocess (no --allow-run, no --allow-all)", () => {
-  for (const task of ["report", "demo", "corpus", "analyze", "measure"]) {
+  for (const task of ["report", "demo", "corpus", "analyze", "measure", "setting"]) {
     assert.doesNotMatch(TASKS[task], /--allow-run|--allow-all|\s-A(\s|$)/, task);
   }
 });
 
 Deno.test("tasks: --allow-env names exactly the variables the commands read", async () => {
-  // lib/pool/session_key.ts and cli/export.ts run only under the export task (checked below).
+  // lib/pool/session_key.ts and cli/export.ts run only under the export task (checked below);
+  // lib/settings/read_settings.ts only under the tasks that read the Claude Code settings.
   const onlyExport = ["lib/pool/session_key.ts", "cli/export.ts"];
+  const settingsReader = "lib/settings/read_settings.ts";
   const read = [
-    ...await _envNames("lib", new Set(), onlyExport),
+    ...await _envNames("lib", new Set(), [...onlyExport, settingsReader]),
     ...await _envNames("cli", new Set(), onlyExport),
   ];
   const expected = [...new Set(read)].sort();
   // By hand from lib/transcript/default_roots.ts: INIT_CWD (paths from where the user stands),
   // CLAUDE_CONFIG_DIR, HOME and USERPROFILE (the default transcript folders).
   assert.deepEqual(expected, ["CLAUDE_CONFIG_DIR", "HOME", "INIT_CWD", "USERPROFILE"]);
-  for (const task of ["report", "demo", "corpus", "analyze"]) {
+  for (const task of ["demo", "corpus"]) {
     assert.deepEqual(_grant(task, "env"), expected, task);
+  }
+  // analyze, report and setting also read the two compaction variables (the setting in use).
+  const settingsRead = [...await _envNames("lib/settings")].filter((n) => !expected.includes(n));
+  assert.deepEqual(settingsRead.sort(), [
+    "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE",
+    "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+  ]);
+  const withSettings = [...new Set([...expected, ...settingsRead])].sort();
+  for (const task of ["report", "analyze", "setting"]) {
+    assert.deepEqual(_grant(task, "env"), withSettings, task);
   }
   // export also reads XDG_CONFIG_HOME (lib/pool/session_key.ts: where the pool secret lives).
   const exportNames = [...read, ...await _envNames("lib/pool"), ...await _envNames("cli")];

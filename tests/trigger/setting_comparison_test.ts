@@ -81,12 +81,12 @@ Deno.test("offset: a window 45,000 above the threshold measures about 45,000 and
     mtimeMs: 0,
   };
   const settings: SettingsSnapshot = { layers: [layer], environment: {} };
-  const { report } = await analyzeTrigger(corpus, { workloads: 4, settings });
+  const { report } = await analyzeTrigger(corpus, { workloads: 4, settings, force: true });
   const rec = report.recommendation;
   assert.equal(rec.measuredOffset!.offsetTokens, m.offsetTokens);
   assert.notEqual(rec.trigger, null);
   assert.equal(rec.kind, "window", `${rec.trigger} ${rec.arithmetic}`);
-  assert.equal(rec.settings.autoCompactWindow, Math.ceil(rec.trigger! + m.offsetTokens!));
+  assert.equal(rec.settings!.autoCompactWindow, Math.ceil(rec.trigger! + m.offsetTokens!));
   assert.match(rec.arithmetic!, /offset measured on your own compactions/);
   assert.equal(rec.current!.autoCompactWindow, window);
   assert.equal(rec.current!.triggerTokens, window - 33_000);
