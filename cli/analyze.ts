@@ -35,9 +35,11 @@ import {
   progressReporter,
   readerWarnings,
   sessionsText,
+  UsageError,
   usageExit,
   versionLine,
 } from "./_shared.ts";
+import { analyzeTables, TABLES_HELP, TABLES_OPTIONS } from "./_tables.ts";
 import {
   filteredOutMessage,
   filterFromValues,
@@ -86,6 +88,7 @@ Options:
                           own, then a comparison table.
 ${ANALYZE_FLAGS_HELP}
 ${FILTER_HELP}
+${TABLES_HELP}
 ${COMMON_HELP}
 
 When the corpus has too few timed compactions to fit the time model, give both --a and --v.
@@ -631,9 +634,13 @@ export async function main(args: string[]): Promise<number> {
       model: { type: "string" },
       ...ANALYZE_FLAG_OPTIONS,
       ...FILTER_OPTIONS,
+      ...TABLES_OPTIONS,
       version: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
+    if (parsed.values.tables !== undefined && parsed.positionals.length > 0) {
+      throw new UsageError("give either --tables DIR or transcript paths, not both");
+    }
     filter = filterFromValues(parsed.values);
   } catch (error) {
     return usageExit("analyze", error);
@@ -669,6 +676,20 @@ export async function main(args: string[]): Promise<number> {
     }
   }
   try {
+    if (typeof values.tables === "string") {
+      if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
+      return await analyzeTables({
+        values: parsed.values,
+        options: { ...analyzeOptions, threads },
+        idleLimitSeconds,
+        pricesFor: pricesText === undefined
+          ? undefined
+          : (model) => pricesForModel(pricesText, model, pricesPath!),
+        formatReport,
+        formatModelsReport,
+        missingInputsMessage: (e) => missingInputsMessage(e.missing, e.reasons, args),
+      });
+    }
     const input = await selectInput(parsed.positionals, filter);
     const filteredOut = filteredOutMessage("analyze", input);
     if (filteredOut) {

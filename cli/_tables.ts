@@ -1,0 +1,174 @@
+/**
+ * `analyze --tables DIR`: the trigger analysis of a pool of exports (docs/pool.md), read through
+ * DuckDB in a child process (`deno task pool analyze --tables DIR`; the analyze task itself
+ * starts no process).
+ *
+ * @module
+ */
+import { callerPath } from "../lib/transcript/default_roots.ts";
+import type { PriceOverrides } from "../lib/prices/resolve_prices.ts";
+import {
+  type AnalyzeOptions,
+  analyzeTrigger,
+  MissingModelInputsError,
+  type TriggerReport,
+} from "../lib/trigger/analyze.ts";
+import { analyzeModels, type ModelsReport } from "../lib/trigger/analyze_models.ts";
+import { answerSentence } from "../lib/trigger/answer_sentence.ts";
+import { writeStdout } from "../lib/io/stdout.ts";
+import { poolCorpora, readManifests, readPool } from "../lib/pool/read_pool.ts";
+import { defaultPoolModel } from "../lib/pool/pooled_corpus.ts";
+import { type PoolAnswer, poolAnswer, poolAnswerLines } from "../lib/pool/pool_answer.ts";
+import { EXIT, UsageError } from "./_shared.ts";
+import { filterFromValues } from "./_input.ts";
+
+/** The `--help` lines of the pool's options. */
+export const TABLES_HELP =
+  `  --tables DIR            Analyse a pool of exports (deno task export) under DIR through
+                          DuckDB instead of transcripts; run as deno task pool analyze
+                          --tables DIR (docs/pool.md). --since/--until then select sessions
+                          by their first request's UTC date, in SQL.
+  --contributor ID        With --tables: only this contributor (repeatable).`;
+
+/** The pool's options, for the option table. */
+export const TABLES_OPTIONS = {
+  tables: { type: "string" as const },
+  contributor: { type: "string" as const, multiple: true },
+};
+
+/** What the analyze command hands over. */
+export interface TablesRun {
+  values: Record<string, string | boolean | string[] | undefined>;
+  options: AnalyzeOptions;
+  idleLimitSeconds: number;
+  pricesFor: ((model: string) => PriceOverrides) | undefined;
+  formatReport: (r: TriggerReport) => string;
+  formatModelsReport: (doc: ModelsReport) => string;
+  missingInputsMessage: (error: MissingModelInputsError) => string;
+}
+
+/** Whether this process may start the pool's reader (the `pool` task grants it). */
+export function mayStartPool(): boolean {
+  return Deno.permissions.querySync({ name: "run", command: "deno" }).state === "granted";
+}
+
+/**
+ * Runs the pooled analysis and prints it.
+ *
+ * @param run The parsed command line and the analyze command's formatters.
+ * @returns The exit code.
+ * @throws What the reading throws (the caller maps it to an exit code).
+ */
+export async function analyzeTables(run: TablesRun): Promise<number> {
+  const { values } = run;
+  if (typeof values.project === "string") {
+    throw new UsageError("--project does not apply to --tables (exports keep no project name)");
+  }
+  if (!mayStartPool()) {
+    console.error(
+      "analyze: --tables reads the pool through DuckDB in a child process, which the analyze " +
+        "task may not start: run `deno task pool analyze --tables DIR` instead",
+    );
+    return EXIT.invalidArguments;
+  }
+  const checked = filterFromValues({ since: values.since, until: values.until });
+  const dir = callerPath(values.tables as string);
+  const contributors = (values.contributor as string[] | undefined) ?? null;
+  const manifests = await readManifests(dir);
+  const model = typeof values.model === "string" ? values.model : undefined;
+  const target = model === "all" ? null : model ?? defaultPoolModel(manifests);
+  const filters = {
+    since: checked.since ?? null,
+    until: checked.until ?? null,
+    contributors,
+  };
+  // The filter as the JSON documents record it (the pool keeps no project name).
+  const recorded = (leftOut: { files: number; sessions: number; undatedSessions: number }) => ({
+    since: filters.since,
+    until: filters.until,
+    project: null,
+    contributors,
+    leftOut,
+  });
+  const read = await readPool(dir, {
+    since: filters.since,
+    until: filters.until,
+    contributors,
+    models: target === null ? null : [target],
+  }, run.idleLimitSeconds);
+  const corpora = poolCorpora(read, target ?? "all");
+  const countsOf = (name: string, requests: number) => {
+    const c = read.byModel[name] ?? { contributors: 0, sessions: 0, compactions: 0 };
+    return { ...c, requests };
+  };
+  if (target === null) {
+    if (corpora.length === 0) {
+      console.error(`analyze: the pool under ${values.tables} has no session left`);
+      return EXIT.emptySample;
+    }
+    const { report } = await analyzeModels(corpora, {
+      ...run.options,
+      pricesForModel: run.pricesFor,
+    });
+    const pool: Record<string, PoolAnswer> = {};
+    for (const entry of report.models) {
+      if (!("analysis" in entry)) continue;
+      pool[entry.model] = poolAnswer(
+        entry.analysis,
+        countsOf(entry.model, entry.analysis.corpus.requests),
+        filters,
+      );
+    }
+    const doc = {
+      ...report,
+      options: { ...report.options, filters: recorded(read.leftOut) },
+      pool,
+    };
+    writeStdout(
+      values.json ? JSON.stringify(doc, null, 2) + "\n" : [
+        run.formatModelsReport(report),
+        ...Object.entries(pool).flatMap(([name, a]) => poolAnswerLines(a, name)),
+      ].join("\n") + "\n",
+    );
+    return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
+  }
+  const corpus = corpora[0];
+  if (corpus.requests.length === 0) {
+    console.error(
+      `analyze: the pool under ${values.tables} has no request of model "${target}" ` +
+        `after the filters (models in the exports: ${
+          [...new Set(manifests.flatMap((m) => m.models.map((x) => x.model)))].join(", ")
+        })`,
+    );
+    return EXIT.emptySample;
+  }
+  const prices = run.pricesFor?.(corpus.model);
+  let report: TriggerReport;
+  try {
+    report = (await analyzeTrigger(corpus, { ...run.options, ...(prices ? { prices } : {}) }))
+      .report;
+  } catch (error) {
+    if (error instanceof MissingModelInputsError) {
+      console.error(run.missingInputsMessage(error));
+      return EXIT.emptySample;
+    }
+    throw error;
+  }
+  const pool = poolAnswer(report, countsOf(corpus.model, corpus.requests.length), filters);
+  const doc = { ...report, options: { ...report.options, filters: recorded(read.leftOut) }, pool };
+  writeStdout(
+    values.json ? JSON.stringify(doc, null, 2) + "\n" : [
+      run.formatReport(report),
+      `Answer: ${answerSentence(report)}`,
+      ...poolAnswerLines(pool, corpus.model, _why(report)),
+    ].join("\n") + "\n",
+  );
+  return EXIT.ok;
+}
+
+/** The analysis's reason for giving no setting, when it says one. */
+function _why(report: TriggerReport): string | null {
+  const r = report.recommendation as TriggerReport["recommendation"] & { withheld?: unknown };
+  if (typeof r.withheld === "string") return r.withheld;
+  return r.budgetError ?? null;
+}

@@ -1,0 +1,252 @@
+/**
+ * The pooled tables as the reader's {@linkcode Corpus}, one per model: the same columns the
+ * transcript reader builds, so the analysis runs unchanged (docs/pool.md, Pooling). Pure.
+ *
+ * @module
+ */
+import type {
+  CompactionTable,
+  Corpus,
+  ReaderDiagnostics,
+  RequestTable,
+  SessionTable,
+} from "../transcript/tables.ts";
+import type { ExportManifest } from "./export_corpus.ts";
+
+/** The pooled tables, columns as the pool's reader sends them (NaN for null). */
+export interface PooledTables {
+  /** Model names; `model` columns hold indices into this list. */
+  models: string[];
+  /** Session rows are numbered 0…n−1 in pool order; request rows are sorted by session. */
+  requests: Record<string, Float64Array>;
+  compactions: Record<string, Float64Array>;
+}
+
+/**
+ * The reader diagnostics of a pool, for one target model: every count summed over the
+ * contributors; `excludedSessions` as the reader would count them for `model` (sessions of
+ * another model or of mixed models, sessions without a valid request); no malformed-line
+ * examples (their file numbers mean nothing across machines).
+ *
+ * @param manifests The contributors' `export.json`.
+ * @param included Sessions of the target model in the pooled tables.
+ * @returns The diagnostics.
+ */
+export function pooledDiagnostics(
+  manifests: readonly ExportManifest[],
+  included: number,
+): ReaderDiagnostics {
+  const out: ReaderDiagnostics = {
+    malformedLines: 0,
+    malformedExamples: [],
+    blankLines: 0,
+    recordTypes: {},
+    syntheticRecords: 0,
+    apiErrorRecords: 0,
+    zeroUsageRequests: 0,
+    blocksWithoutUsage: 0,
+    duplicateBlocks: 0,
+    crossFileDuplicateRequests: 0,
+    requestsWithoutMessageId: 0,
+    microcompactions: 0,
+    compactionsWithoutDuration: 0,
+    compactionsWithoutSummary: 0,
+    compactionsWithUnknownTrigger: 0,
+    matchedCompactionCalls: 0,
+    unmatchedCompactionCalls: 0,
+    excludedSessions: { otherModel: 0, noTargetModel: 0 },
+    requestsByModel: {},
+    oversizedLines: 0,
+    invalidUsageValues: 0,
+    undecodableNames: 0,
+  };
+  let withRequests = 0;
+  for (const m of manifests) {
+    const d = m.diagnostics as unknown as Record<string, unknown>;
+    for (const [key, value] of Object.entries(d)) {
+      if (
+        typeof value === "number" &&
+        typeof (out as unknown as Record<string, unknown>)[key] === "number"
+      ) {
+        (out as unknown as Record<string, number>)[key] += value;
+      }
+    }
+    for (const [type, n] of Object.entries(m.diagnostics.recordTypes)) {
+      out.recordTypes[type] = (out.recordTypes[type] ?? 0) + n;
+    }
+    for (const [name, n] of Object.entries(m.diagnostics.requestsByModel)) {
+      out.requestsByModel[name] = (out.requestsByModel[name] ?? 0) + n;
+    }
+    withRequests += m.sessionsWithRequests;
+    out.excludedSessions.noTargetModel += m.sessionsWithoutRequests;
+  }
+  out.excludedSessions.otherModel = withRequests - included;
+  out.recordTypes = _sorted(out.recordTypes);
+  return out;
+}
+
+function _sorted(record: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/**
+ * The model a pool is analysed for by default: the one with the most requests over all
+ * contributors (ties: alphabetically first), as the reader picks it.
+ *
+ * @param manifests The contributors' `export.json`.
+ * @returns The model name, or "" when no request.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultPoolModel } from "./pooled_corpus.ts";
+ * const m = (r: Record<string, number>) => ({ diagnostics: { requestsByModel: r } });
+ * assert.equal(defaultPoolModel([m({ a: 2, b: 1 }), m({ b: 3 })] as never), "b");
+ * ```
+ */
+export function defaultPoolModel(manifests: readonly ExportManifest[]): string {
+  const counts: Record<string, number> = {};
+  for (const m of manifests) {
+    for (const [name, n] of Object.entries(m.diagnostics.requestsByModel)) {
+      counts[name] = (counts[name] ?? 0) + n;
+    }
+  }
+  let best = "";
+  let bestCount = -1;
+  for (const model of Object.keys(counts).sort()) {
+    if (counts[model] > bestCount) {
+      best = model;
+      bestCount = counts[model];
+    }
+  }
+  return best;
+}
+
+/**
+ * The corpus of one model from the pooled tables.
+ *
+ * @param tables The pooled tables.
+ * @param model The model's name (one of `tables.models`).
+ * @param manifests The contributors' `export.json` (files, bytes, diagnostics).
+ * @param idleLimitSeconds The idle limit the pool's reader applied to the gaps.
+ * @returns The corpus: sessions of that model in pool order, their requests and compactions.
+ */
+export function pooledCorpus(
+  tables: PooledTables,
+  model: string,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+): Corpus {
+  const code = tables.models.indexOf(model);
+  const rq = tables.requests;
+  const cp = tables.compactions;
+  const nAll = rq.session.length;
+  // Session rows of this model, renumbered in pool order.
+  const sessionOf = new Map<number, number>();
+  let n = 0;
+  for (let i = 0; i < nAll; i++) {
+    if (rq.model[i] !== code) continue;
+    n++;
+    const s = rq.session[i];
+    if (!sessionOf.has(s)) sessionOf.set(s, sessionOf.size);
+  }
+  const nS = sessionOf.size;
+  const sessions = {
+    length: nS,
+    kind: new Uint8Array(nS),
+    firstRequest: new Uint32Array(nS),
+    requestCount: new Uint32Array(nS),
+  } satisfies SessionTable;
+  // Compactions of this model, renumbered in pool order.
+  const compactionOf = new Int32Array(cp.session.length).fill(-1);
+  let nC = 0;
+  for (let c = 0; c < cp.session.length; c++) if (cp.model[c] === code) compactionOf[c] = nC++;
+  const compactions = {
+    length: nC,
+    session: new Uint32Array(nC),
+    trigger: new Uint8Array(nC),
+    timeMs: new Float64Array(nC),
+    inputTokens: new Float64Array(nC),
+    durationSeconds: new Float64Array(nC),
+    summaryTokens: new Float64Array(nC),
+    postContext: new Float64Array(nC),
+    cachedShareBefore: new Float64Array(nC),
+    cachedShareAfter: new Float64Array(nC),
+    callInput: new Float64Array(nC),
+    callCacheWrite5m: new Float64Array(nC),
+    callCacheWrite1h: new Float64Array(nC),
+    callCacheRead: new Float64Array(nC),
+  } satisfies CompactionTable;
+  for (let c = 0; c < cp.session.length; c++) {
+    const k = compactionOf[c];
+    if (k < 0) continue;
+    compactions.session[k] = sessionOf.get(cp.session[c])!;
+    compactions.trigger[k] = cp.trigger[c];
+    compactions.timeMs[k] = cp.timeMicros[c] / 1000;
+    compactions.inputTokens[k] = cp.inputTokens[c];
+    compactions.durationSeconds[k] = cp.durationSeconds[c];
+    compactions.summaryTokens[k] = cp.summaryTokens[c];
+    compactions.postContext[k] = cp.postContext[c];
+    compactions.cachedShareBefore[k] = cp.cachedShareBefore[c];
+    compactions.cachedShareAfter[k] = cp.cachedShareAfter[c];
+    compactions.callInput[k] = cp.callInput[c];
+    compactions.callCacheWrite5m[k] = cp.callCacheWrite5m[c];
+    compactions.callCacheWrite1h[k] = cp.callCacheWrite1h[c];
+    compactions.callCacheRead[k] = cp.callCacheRead[c];
+  }
+  const requests = {
+    length: n,
+    session: new Uint32Array(n),
+    timeMs: new Float64Array(n),
+    input: new Float64Array(n),
+    cacheWrite5m: new Float64Array(n),
+    cacheWrite1h: new Float64Array(n),
+    cacheRead: new Float64Array(n),
+    output: new Float64Array(n),
+    context: new Float64Array(n),
+    cachedShare: new Float64Array(n),
+    gapSeconds: new Float64Array(n),
+    compactionBefore: new Int32Array(n),
+  } satisfies RequestTable;
+  let row = 0;
+  for (let i = 0; i < nAll; i++) {
+    if (rq.model[i] !== code) continue;
+    const s = sessionOf.get(rq.session[i])!;
+    if (row === 0 || requests.session[row - 1] !== s) {
+      sessions.firstRequest[s] = row;
+      sessions.kind[s] = rq.kind[i];
+    }
+    sessions.requestCount[s]++;
+    requests.session[row] = s;
+    requests.timeMs[row] = rq.timeMicros[i] / 1000;
+    const input = rq.input[i], w5 = rq.cacheWrite5m[i], w1 = rq.cacheWrite1h[i];
+    const read = rq.cacheRead[i];
+    requests.input[row] = input;
+    requests.cacheWrite5m[row] = w5;
+    requests.cacheWrite1h[row] = w1;
+    requests.cacheRead[row] = read;
+    requests.output[row] = rq.output[i];
+    // As the reader computes them (lib/transcript/assemble_corpus.ts).
+    const x = input + w5 + w1 + read;
+    requests.context[row] = x;
+    requests.cachedShare[row] = x > 0 ? read / x : 0;
+    requests.gapSeconds[row] = rq.gapSeconds[i];
+    const before = rq.compactionBefore[i];
+    requests.compactionBefore[row] = before < 0 ? -1 : compactionOf[before];
+    row++;
+  }
+  const files = manifests.reduce((a, m) => a + m.files, 0);
+  const bytes = manifests.reduce((a, m) => a + m.bytes, 0);
+  return {
+    files,
+    bytes,
+    model,
+    requests,
+    sessions,
+    compactions,
+    diagnostics: pooledDiagnostics(manifests, nS),
+    idleLimitSeconds,
+  };
+}

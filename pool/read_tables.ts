@@ -1,0 +1,252 @@
+/**
+ * The pool's reader (its own Deno config, `pool/deno.json`, so DuckDB is installed only where a
+ * pool is used): reads every export under a folder through DuckDB, applies the filters as SQL,
+ * and writes the pooled tables to stdout as frames of float64 columns for the analysis process
+ * (lib/pool/pool_frames.ts decodes them; docs/pool.md, Pooling).
+ *
+ * Usage: `deno run --allow-ffi --allow-read --allow-env pool/read_tables.ts '<request JSON>'`
+ * with `{ dir, since, until, models, contributors, idleLimitSeconds, batchRows }`.
+ *
+ * DuckDB runs native code (`--allow-ffi` is outside Deno's sandbox), so its own file access is
+ * locked before any query: only `dir` is readable, no other external access, and the
+ * configuration cannot be changed afterwards.
+ *
+ * @module
+ */
+import { DuckDBInstance } from "@duckdb/node-api";
+
+/** What the analysis process asks for. */
+export interface PoolRequest {
+  /** The pool folder (holds `contributor=<id>/` folders). */
+  dir: string;
+  /** Only sessions whose first request's UTC date is on or after this (YYYY-MM-DD), or null. */
+  since: string | null;
+  /** Only sessions whose first request's UTC date is on or before this, or null. */
+  until: string | null;
+  /** Only these models (null: all). */
+  models: string[] | null;
+  /** Only these contributors (null: all). */
+  contributors: string[] | null;
+  /** Work gaps longer than this count 0, seconds. */
+  idleLimitSeconds: number;
+  /** Request rows per frame (whole sessions; a session longer than this is one frame). */
+  batchRows: number;
+}
+
+const encoder = new TextEncoder();
+
+function _literal(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function _list(items: string[]): string {
+  return `[${items.map(_literal).join(", ")}]`;
+}
+
+async function _write(bytes: Uint8Array): Promise<void> {
+  let at = 0;
+  while (at < bytes.length) at += await Deno.stdout.write(bytes.subarray(at));
+}
+
+/** One frame: u32 header length, the JSON header, then each column's float64 values. */
+async function _frame(header: Record<string, unknown>, columns: Float64Array[]): Promise<void> {
+  const head = encoder.encode(JSON.stringify(header));
+  const size = new Uint8Array(4);
+  new DataView(size.buffer).setUint32(0, head.length, true);
+  await _write(size);
+  await _write(head);
+  for (const column of columns) {
+    await _write(new Uint8Array(column.buffer, column.byteOffset, column.byteLength));
+  }
+}
+
+async function main(request: PoolRequest): Promise<void> {
+  const instance = await DuckDBInstance.create(":memory:");
+  const db = await instance.connect();
+  const dir = request.dir.replace(/\/+$/, "");
+  await db.run(`SET allowed_directories = ${_list([dir])}`);
+  await db.run(`SET enable_external_access = false`);
+  await db.run(`SET lock_configuration = true`);
+  const parquet = (name: string) =>
+    `read_parquet(${_literal(`${dir}/*/${name}.parquet`)}, hive_partitioning = true)`;
+  const where: string[] = [];
+  if (request.models !== null) where.push(`model IN (SELECT unnest(${_list(request.models)}))`);
+  if (request.contributors !== null) {
+    where.push(`contributor IN (SELECT unnest(${_list(request.contributors)}))`);
+  }
+  // Sessions, with the filters applied: a session is kept or left out whole, by its start.
+  const dated: string[] = [];
+  if (request.since !== null) dated.push(`start_day >= DATE ${_literal(request.since)}`);
+  if (request.until !== null) dated.push(`start_day <= DATE ${_literal(request.until)}`);
+  await db.run(`
+    CREATE TEMP TABLE s_all AS
+    SELECT contributor, session, any_value(model) AS model, any_value(session_kind) AS kind,
+      count(*) AS requests,
+      CAST(timezone('UTC', min(time)) AS DATE) AS start_day
+    FROM ${parquet("requests")}
+    ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
+    GROUP BY contributor, session`);
+  await db.run(`
+    CREATE TEMP TABLE s AS
+    SELECT row_number() OVER (ORDER BY contributor, session) - 1 AS row, *
+    FROM s_all
+    ${dated.length > 0 ? `WHERE ${dated.join(" AND ")}` : ""}`);
+  // What the date filter left out (whole sessions; undated ones only when a date is given).
+  const [leftSessions, leftUndated] = (await db.runAndReadAll(
+    `SELECT (SELECT count(*) FROM s_all) - (SELECT count(*) FROM s),
+       CASE WHEN ${dated.length > 0} THEN (SELECT count(*) FROM s_all WHERE start_day IS NULL)
+       ELSE 0 END`,
+  )).getRows()[0].map(Number);
+  await db.run(`
+    CREATE TEMP TABLE c AS
+    SELECT row_number() OVER (ORDER BY s.contributor, s.model, k.table_order) - 1 AS row,
+      s.row AS session_row, k.*
+    FROM ${parquet("compactions")} k JOIN s USING (contributor, session)`);
+  const models = (await db.runAndReadAll(`SELECT DISTINCT model FROM s ORDER BY model`))
+    .getRows().map((r) => String(r[0]));
+  const contributors = (await db.runAndReadAll(
+    `SELECT DISTINCT contributor FROM s ORDER BY contributor`,
+  )).getRows().map((r) => String(r[0]));
+  const counts = (await db.runAndReadAll(
+    `SELECT (SELECT count(*) FROM s), (SELECT coalesce(sum(requests), 0) FROM s),
+       (SELECT count(*) FROM c)`,
+  )).getRows()[0].map(Number);
+  // Per model: contributors, sessions and compactions behind its answer.
+  const byModel: Record<string, { contributors: number; sessions: number; compactions: number }> =
+    {};
+  for (
+    const [model, n, sessions, compactions] of (await db.runAndReadAll(`
+    SELECT s.model, count(DISTINCT s.contributor), count(*),
+      (SELECT count(*) FROM c WHERE c.model = s.model)
+    FROM s GROUP BY s.model ORDER BY s.model`)).getRows()
+  ) {
+    byModel[String(model)] = {
+      contributors: Number(n),
+      sessions: Number(sessions),
+      compactions: Number(compactions),
+    };
+  }
+  await _frame({
+    kind: "meta",
+    models,
+    contributors,
+    byModel,
+    leftOut: { files: 0, sessions: leftSessions, undatedSessions: leftUndated },
+    sessions: counts[0],
+    requests: counts[1],
+    compactions: counts[2],
+  }, []);
+
+  const nan = (expr: string) => `coalesce(CAST(${expr} AS DOUBLE), 'NaN'::DOUBLE)`;
+  const micros = (expr: string) => nan(`epoch_us(${expr})`);
+  const modelCode = `list_position(${_list(models.length > 0 ? models : [""])}, model) - 1`;
+  const compactionColumns = [
+    ["session", "session_row"],
+    ["model", modelCode],
+    ["trigger", `CASE trigger WHEN 'auto' THEN 0 WHEN 'manual' THEN 1 ELSE 2 END`],
+    ["timeMicros", micros("time")],
+    ["inputTokens", nan("input_tokens")],
+    ["durationSeconds", nan("duration_seconds")],
+    ["summaryTokens", nan("summary_tokens")],
+    ["postContext", nan("post_context_tokens")],
+    ["cachedShareBefore", nan("cached_share_before")],
+    ["cachedShareAfter", nan("cached_share_after")],
+    ["callInput", nan("call_input_tokens")],
+    ["callCacheWrite5m", nan("call_cache_write_5m_tokens")],
+    ["callCacheWrite1h", nan("call_cache_write_1h_tokens")],
+    ["callCacheRead", nan("call_cache_read_tokens")],
+  ];
+  await _stream(
+    db,
+    `SELECT ${
+      compactionColumns.map(([n, e]) => `CAST(${e} AS DOUBLE) AS "${n}"`).join(", ")
+    } FROM c ORDER BY row`,
+    compactionColumns.map(([n]) => n),
+    "compactions",
+    Infinity,
+    -1,
+  );
+  const idle = request.idleLimitSeconds;
+  const requestColumns = [
+    ["session", "s.row"],
+    ["kind", `CASE s.kind WHEN 'main' THEN 0 WHEN 'subagent' THEN 1 ELSE 2 END`],
+    ["model", `list_position(${_list(models.length > 0 ? models : [""])}, s.model) - 1`],
+    ["timeMicros", micros("r.time")],
+    ["input", nan("r.input_tokens")],
+    ["cacheWrite5m", nan("r.cache_write_5m_tokens")],
+    ["cacheWrite1h", nan("r.cache_write_1h_tokens")],
+    ["cacheRead", nan("r.cache_read_tokens")],
+    ["output", nan("r.output_tokens")],
+    [
+      "gapSeconds",
+      Number.isFinite(idle)
+        ? `CASE WHEN r.work_gap_seconds > ${idle} THEN 0 ELSE r.work_gap_seconds END`
+        : "r.work_gap_seconds",
+    ],
+    ["compactionBefore", "coalesce(c.row, -1)"],
+  ];
+  await _stream(
+    db,
+    `SELECT ${requestColumns.map(([n, e]) => `CAST(${e} AS DOUBLE) AS "${n}"`).join(", ")}
+     FROM ${parquet("requests")} r
+     JOIN s USING (contributor, session)
+     LEFT JOIN c ON c.contributor = r.contributor AND c.session = r.session
+       AND c.compaction_index = r.compaction_before
+     ORDER BY s.row, r.request_index`,
+    requestColumns.map(([n]) => n),
+    "requests",
+    request.batchRows,
+    0,
+  );
+  await _frame({ kind: "end" }, []);
+  db.closeSync();
+  instance.closeSync();
+}
+
+/**
+ * Streams a query's rows as frames of at most `batchRows` rows, cut only where column
+ * `sessionColumn` changes (so a frame holds whole sessions; -1: cut anywhere).
+ */
+async function _stream(
+  db: Awaited<ReturnType<DuckDBInstance["connect"]>>,
+  sql: string,
+  names: string[],
+  kind: string,
+  batchRows: number,
+  sessionColumn: number,
+): Promise<void> {
+  const result = await db.stream(sql);
+  let columns = names.map(() => [] as number[]);
+  const flush = async (upTo: number) => {
+    const out = columns.map((c) => Float64Array.from(c.slice(0, upTo)));
+    columns = columns.map((c) => c.slice(upTo));
+    await _frame({ kind, rows: upTo, columns: names }, out);
+  };
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    if (chunk === null || chunk.rowCount === 0) break;
+    for (let j = 0; j < names.length; j++) {
+      const vector = chunk.getColumnVector(j);
+      const target = columns[j];
+      for (let i = 0; i < chunk.rowCount; i++) target.push(vector.getItem(i) as number);
+    }
+    const n = columns[0].length;
+    if (n >= batchRows && sessionColumn >= 0) {
+      // Cut before the last session that may continue in the next chunk.
+      const session = columns[sessionColumn];
+      let cut = n;
+      while (cut > 0 && session[cut - 1] === session[n - 1]) cut--;
+      if (cut > 0) await flush(cut);
+    }
+  }
+  if (columns[0].length > 0 || kind === "compactions") await flush(columns[0].length);
+}
+
+if (import.meta.main) {
+  try {
+    await main(JSON.parse(Deno.args[0]) as PoolRequest);
+  } catch (error) {
+    console.error((error as Error).message);
+    Deno.exit(1);
+  }
+}

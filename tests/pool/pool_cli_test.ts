@@ -1,0 +1,109 @@
+/**
+ * `deno task pool analyze --tables DIR` as a user runs it: the answer names the setting for
+ * everyone and for one user with the counts behind it, the JSON validates against
+ * docs/schema/analyze.schema.json, and `deno task analyze --tables` (which may start no
+ * process) points to the pool task. Skipped without DuckDB, except under CI=true.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
+import { exportCorpus } from "../../lib/pool/export_corpus.ts";
+import { poolInstalled } from "../../lib/pool/read_pool.ts";
+import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const RUN = poolInstalled() || Deno.env.get("CI") === "true";
+const SKIPPED = RUN ? "" : " (skipped: DuckDB not installed; deno task pool-install)";
+
+async function task(args: string[], cwd: string) {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "-q", "--config", join(ROOT, "deno.json"), ...args],
+    cwd,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const d = new TextDecoder();
+  return { code, stdout: d.decode(stdout), stderr: d.decode(stderr) };
+}
+
+Deno.test({
+  name:
+    `pool CLI: the answer names managed-settings.json with its counts; JSON per schema${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const cwd = await Deno.makeTempDir();
+    try {
+      // Two contributors: the first project folder, and the other two.
+      const projects = join(ROOT, "data-synthetic/sample/projects");
+      const names = [];
+      for await (const e of Deno.readDir(projects)) names.push(e.name);
+      names.sort();
+      const secret = new Uint8Array(32).fill(9);
+      for (const part of [names.slice(0, 1), names.slice(1)]) {
+        const { files } = await discoverTranscriptFiles(part.map((n) => join(projects, n)));
+        await exportCorpus(files, { out: join(cwd, "pool"), secret, toolkitVersion: "t" });
+      }
+      // --force: the sample's cheapest trigger lies on the grid's edge, and the setting would be
+      // withheld for low confidence.
+      const flags = ["--tables", "pool", "--force", "--workloads", "5"];
+      const json = await task(["pool", "analyze", ...flags, "--json"], cwd);
+      assert.equal(json.code, 0, json.stderr);
+      // deno-lint-ignore no-explicit-any
+      const doc: any = JSON.parse(json.stdout);
+      const ajv = new Ajv2020({ strict: true, strictRequired: false, allowUnionTypes: true });
+      for (const name of ["corpus", "analyze"]) {
+        const text = await Deno.readTextFile(join(ROOT, `docs/schema/${name}.schema.json`));
+        ajv.addSchema(JSON.parse(text), name);
+      }
+      const validate = ajv.getSchema("analyze")!;
+      assert.ok(validate(structuredClone(doc)), JSON.stringify(validate.errors));
+      assert.equal(doc.pool.contributors, 2);
+      assert.equal(
+        doc.pool.sessions,
+        doc.corpus.sessions.main + doc.corpus.sessions.subagent +
+          doc.corpus.sessions.helper,
+      );
+      assert.equal(doc.pool.compactions, 25); // the sample's 25 compactions of its main model
+      const expected = autoCompactSetting(doc.recommendation.trigger, {
+        contextWindow: doc.recommendation.contextWindow,
+      }).settings;
+      assert.ok(expected.autoCompactWindow !== null, "a setting is recommended");
+      assert.deepEqual(doc.pool.organisation.settings, expected);
+      assert.deepEqual(doc.pool.user.settings, expected);
+      assert.equal(doc.pool.rework.source, "none");
+      const text = await task(["pool", "analyze", ...flags], cwd);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(
+        text.stdout,
+        /Pool: 2 contributors, \d+ sessions, 2002 requests and 25 compactions/,
+      );
+      assert.match(
+        text.stdout,
+        new RegExp(`"autoCompactWindow":${expected.autoCompactWindow},"env":\\{"CLAUDE_AUTO`),
+      );
+      assert.match(text.stdout, /For everyone \(managed settings, \/etc\/claude-code\/managed/);
+      assert.match(text.stdout, /For one user \(~\/\.claude\/settings\.json\)/);
+    } finally {
+      await Deno.remove(cwd, { recursive: true });
+    }
+  },
+});
+
+Deno.test("pool CLI: analyze --tables without the pool task says which task to run", async () => {
+  const cwd = await Deno.makeTempDir();
+  try {
+    const plain = await task(["analyze", "--tables", "pool"], cwd);
+    assert.equal(plain.code, 2);
+    assert.match(plain.stderr, /deno task pool analyze --tables DIR/);
+    const both = await task(["analyze", "--tables", "pool", "some/path"], cwd);
+    assert.equal(both.code, 2);
+    const none = await task(["pool", "analyze"], cwd);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /--tables DIR is required/);
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});

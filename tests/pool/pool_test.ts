@@ -1,0 +1,214 @@
+/**
+ * The pool through DuckDB: a corpus split into two exports, pooled, gives the same analysis as
+ * the whole corpus on every deterministic figure (counts, fits, observed bill, T*, the observed
+ * curve), on the sample and on a held-out-like corpus (the generator's `small` profile with
+ * another seed); the request tables come back from DuckDB value for value; the filters run as
+ * SQL. Needs DuckDB in pool/node_modules (`deno task pool-install`): without it these tests are
+ * skipped with a name that says so, except under CI=true, where they run (and fail).
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
+import { readCorpus, readCorpusPerModel } from "../../lib/transcript/read_corpus.ts";
+import { sessionIdentities } from "../../lib/transcript/assemble_corpus.ts";
+import type { Corpus } from "../../lib/transcript/tables.ts";
+import { exportCorpus } from "../../lib/pool/export_corpus.ts";
+import { poolCorpora, poolInstalled, readPool } from "../../lib/pool/read_pool.ts";
+import { sessionKeyer } from "../../lib/pool/session_key.ts";
+import { analyzeTrigger, type TriggerReport } from "../../lib/trigger/analyze.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const SAMPLE = join(ROOT, "data-synthetic/sample");
+const SECRET = new Uint8Array(32).fill(3);
+const RUN = poolInstalled() || Deno.env.get("CI") === "true";
+const SKIPPED = RUN ? "" : " (skipped: DuckDB not installed; deno task pool-install)";
+
+/** Exports the corpus under `root` as two contributors: the first project folder, the rest. */
+async function splitPool(root: string, out: string): Promise<void> {
+  const projects = [];
+  for await (const e of Deno.readDir(join(root, "projects"))) projects.push(e.name);
+  projects.sort();
+  const half = async (names: string[], id: string) => {
+    const { files } = await discoverTranscriptFiles(names.map((n) => join(root, "projects", n)));
+    await exportCorpus(files, { out, secret: SECRET, toolkitVersion: "test", contributor: id });
+  };
+  await half(projects.slice(0, 1), "a");
+  await half(projects.slice(1), "b");
+}
+
+/** Close to within 1e-9 of the larger magnitude (sums in another order), or both not finite. */
+function close(a: unknown, b: unknown, path: string): void {
+  if (typeof a === "number" && typeof b === "number") {
+    if (!Number.isFinite(a) || !Number.isFinite(b)) return assert.equal(a, b, path);
+    return assert.ok(
+      Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)),
+      `${path}: ${a} vs ${b}`,
+    );
+  }
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") {
+    return assert.deepEqual(a, b, path);
+  }
+  const ka = Object.keys(a as object).sort(), kb = Object.keys(b as object).sort();
+  assert.deepEqual(ka, kb, `${path}: keys`);
+  for (const k of ka) close((a as never)[k], (b as never)[k], `${path}.${k}`);
+}
+
+/** The deterministic figures of an analysis: everything that does not depend on the order in
+ * which sessions are resampled. */
+function deterministic(r: TriggerReport) {
+  const { malformedExamples: _m, ...diagnostics } = r.diagnostics;
+  return {
+    options: r.options,
+    corpus: r.corpus,
+    fit: r.fit,
+    prices: r.prices,
+    timeModel: r.timeModel,
+    observedCurve: r.replay.map((p) => ({ trigger: p.trigger, ...p.observed })),
+    observedBill: r.checks.observedBill,
+    replayAtObservedTrigger: r.checks.replayAtObservedTrigger,
+    tStarTokens: r.steadyState.tStarTokens,
+    steadyInputs: r.steadyState.inputs,
+    diagnostics,
+  };
+}
+
+/** Per session (keyed as the export keys it), the request columns. */
+function bySession(corpus: Corpus, keys: string[]) {
+  const out = new Map<string, number[][]>();
+  const r = corpus.requests;
+  for (let s = 0; s < corpus.sessions.length; s++) {
+    const rows = [];
+    const first = corpus.sessions.firstRequest[s];
+    for (let i = first; i < first + corpus.sessions.requestCount[s]; i++) {
+      rows.push([
+        r.timeMs[i],
+        r.input[i],
+        r.cacheWrite5m[i],
+        r.cacheWrite1h[i],
+        r.cacheRead[i],
+        r.output[i],
+        r.context[i],
+        r.cachedShare[i],
+        r.gapSeconds[i],
+        r.compactionBefore[i] < 0 ? -1 : corpus.compactions.inputTokens[r.compactionBefore[i]],
+      ]);
+    }
+    out.set(keys[s] ?? String(s), rows);
+  }
+  return out;
+}
+
+async function roundTrip(root: string, label: string): Promise<void> {
+  const out = await Deno.makeTempDir();
+  try {
+    await splitPool(root, out);
+    const read = await readPool(out, {}, 300);
+    assert.equal(read.manifests.length, 2);
+    // Every model: the pooled corpus equals the reader's, request for request.
+    const { corpora } = await readCorpusPerModel([root]);
+    const pooled = poolCorpora(read, "all");
+    assert.deepEqual(pooled.map((c) => c.model), corpora.map((c) => c.model), label);
+    const key = sessionKeyer(SECRET);
+    for (const [i, whole] of corpora.entries()) {
+      const keys = sessionIdentities(whole)!.map(key);
+      const mine = bySession(whole, keys);
+      // The pool orders sessions by (contributor, key): compare them as a set of sequences.
+      const theirs = [...bySession(pooled[i], []).values()].map((rows) => JSON.stringify(rows));
+      const ours = [...mine.values()].map((rows) => JSON.stringify(rows));
+      assert.equal(theirs.length, ours.length, `${label} ${whole.model}: sessions`);
+      assert.deepEqual(theirs.sort(), ours.sort(), `${label} ${whole.model}: request columns`);
+      assert.equal(pooled[i].compactions.length, whole.compactions.length);
+    }
+    // The default model's analysis: equal on every deterministic figure.
+    const whole = await readCorpus([root]);
+    const [pool] = poolCorpora(read);
+    assert.equal(pool.model, whole.model);
+    const a = (await analyzeTrigger(pool, { workloads: 8 })).report;
+    const b = (await analyzeTrigger(whole, { workloads: 8 })).report;
+    close(deterministic(a), deterministic(b), label);
+    assert.ok(a.replay.length > 10 && a.corpus.compactions.auto > 0, `${label}: a real analysis`);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+}
+
+Deno.test({
+  name: `pool: the sample split into two exports analyses as the whole sample${SKIPPED}`,
+  ignore: !RUN,
+  fn: () => roundTrip(SAMPLE, "sample"),
+});
+
+Deno.test({
+  name: `pool: a held-out-like corpus (profile small, seed 7) round-trips too${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const dir = await Deno.makeTempDir();
+    try {
+      const gen = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--allow-write",
+          join(ROOT, "data-synthetic/generate.ts"),
+          "--profile",
+          "small",
+          "--seed",
+          "7",
+          "--out",
+          dir,
+        ],
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      assert.equal(gen.code, 0, new TextDecoder().decode(gen.stderr));
+      await roundTrip(dir, "small seed 7");
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: `pool: --since, --until and contributors run as SQL, by each session's start${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const out = await Deno.makeTempDir();
+    try {
+      await splitPool(SAMPLE, out);
+      const whole = await readCorpus([SAMPLE]);
+      // Independent count: sessions of the model whose first request's UTC date is in range.
+      const days = [...whole.sessions.firstRequest].map((row, s) => {
+        let min = Infinity;
+        for (let i = row; i < row + whole.sessions.requestCount[s]; i++) {
+          min = Math.min(min, whole.requests.timeMs[i]);
+        }
+        return new Date(min).toISOString().slice(0, 10);
+      });
+      const sorted = [...new Set(days)].sort();
+      assert.ok(sorted.length >= 2, "the sample spans several days");
+      const since = sorted[1];
+      const until = sorted[sorted.length - 2] ?? sorted[1];
+      const expected = days.filter((d) => d >= since && d <= until).length;
+      const read = await readPool(out, { since, until, models: [whole.model] }, 300);
+      const [pool] = poolCorpora(read, whole.model);
+      assert.equal(pool.sessions.length, expected);
+      assert.ok(expected < whole.sessions.length);
+      // One contributor: its own export's count.
+      const onlyA = await readPool(out, { contributors: ["a"] }, 300);
+      assert.equal(onlyA.manifests.length, 1);
+      const a = onlyA.manifests[0].models.reduce((s, m) => s + m.requests, 0);
+      assert.equal(onlyA.tables.requests.session.length, a);
+      // The idle limit is applied by the pool: 0 s makes every gap 0.
+      const idle0 = await readPool(out, { models: [whole.model] }, 0);
+      assert.equal(idle0.tables.requests.gapSeconds.reduce((s, v) => s + v, 0), 0);
+      const kept = (await readPool(out, { models: [whole.model] }, 300)).tables.requests.gapSeconds;
+      // At 300 s, the pool's cut gives the reader's gaps (same values, another order).
+      const sort = (v: Float64Array) => [...v].sort((x, y) => x - y);
+      assert.deepEqual(sort(kept), sort(whole.requests.gapSeconds));
+    } finally {
+      await Deno.remove(out, { recursive: true });
+    }
+  },
+});
