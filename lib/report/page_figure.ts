@@ -4,58 +4,17 @@
  *
  * @module
  */
-import type { PricingInputs } from "../trigger/price_curves.ts";
 import { escapeHtml } from "../charts/escape_html.ts";
 import { answerSentence } from "./page_answer.ts";
 import { inBoth, type PageContext, sig, text, tok, usd } from "./page_markup.ts";
 import { fillText, type TextKey, TEXTS, type Texts } from "./texts.ts";
-
-/** A range input's bounds and step. */
-interface _Range {
-  min: number;
-  max: number;
-  step: number;
-}
-
-function _floorNice(x: number): number {
-  const p = 10 ** Math.floor(Math.log10(x));
-  return Math.floor(x / p) * p;
-}
-
-function _ceilNice(x: number): number {
-  const p = 10 ** Math.floor(Math.log10(x));
-  return Math.ceil(x / p - 1e-9) * p;
-}
-
-function _round(x: number, step: number): number {
-  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
-  return +x.toFixed(decimals);
-}
-
-/** Slider ranges around the analysis values (always containing them). */
-function _ranges(inputs: PricingInputs): { v: _Range; alpha: _Range; rho: _Range } {
-  const v = inputs.v, alpha = inputs.prices.alpha, rho = inputs.prices.rho;
-  const vStep = v >= 20 ? 0.5 : v >= 2 ? 0.1 : _floorNice(v / 20);
-  return {
-    v: { min: _round(_floorNice(v / 5), vStep), max: _round(_ceilNice(v * 4), vStep), step: vStep },
-    alpha: {
-      min: _round(Math.min(0.005, alpha), 0.001),
-      max: _round(Math.max(0.3, _ceilNice(alpha * 2)), 0.001),
-      step: 0.001,
-    },
-    rho: {
-      min: _round(Math.min(1, rho), 0.1),
-      max: _round(Math.max(15, _ceilNice(rho * 2)), 0.1),
-      step: 0.1,
-    },
-  };
-}
+import { type SliderRange, sliderRanges } from "./slider_ranges.ts";
 
 function _slider(
   id: "v" | "alpha" | "rho",
   label: TextKey,
   hint: (t: Texts) => string,
-  range: _Range,
+  range: SliderRange,
   value: number,
 ): string {
   return `<div class="control">
@@ -69,7 +28,7 @@ function _slider(
 
 export function figureSection(c: PageContext): string {
   const { inputs, report } = c;
-  const r = _ranges(inputs);
+  const r = sliderRanges(inputs);
   const pm = inputs.prices.inputUsdPerMillion;
   const observed = report.corpus.observedTrigger;
   const triggers = c.sums.triggers;

@@ -54,6 +54,43 @@ export function isChartCell(cell: NotebookCell): boolean {
   return cell.cell_type === "code" && /\bdisplayChart\s*\(/.test(cellSource(cell));
 }
 
+/** Whether the code cell shows a live block (calls `displayLive(`, lib/live/). */
+export function isLiveCell(cell: NotebookCell): boolean {
+  return cell.cell_type === "code" && /\bdisplayLive\s*\(/.test(cellSource(cell));
+}
+
+/** The text of a MIME entry (nbformat may store it as a list of lines). */
+function _text(value: unknown): string {
+  return Array.isArray(value) ? value.join("") : typeof value === "string" ? value : "";
+}
+
+/**
+ * Whether the cell holds a live block: an HTML output with the default view's PNG inline, the
+ * embedded data and the script (lib/live/live_block.ts).
+ */
+export function hasLiveBlock(cell: NotebookCell): boolean {
+  return (cell.outputs ?? []).some((out) => {
+    const html = _text(out.data?.["text/html"]);
+    return /<img class="live-png" src="data:image\/png;base64,[A-Za-z0-9+/=]{1000,}"/.test(html) &&
+      html.includes('<script type="application/json" class="live-data">') &&
+      html.includes("<script>(function(){");
+  });
+}
+
+/** The helpers a displaying cell may end with: each waits `DISPLAY_SETTLE_MS` after its output. */
+const _SETTLED_END = /^await (displayChart|displayTable|displayLive|settleDisplay)\(/;
+
+/**
+ * Whether the cell's last statement awaits a displaying helper (so the cell cannot finish before
+ * its last output is out). The last statement is the last line that starts in the first column
+ * and does not close a bracket.
+ */
+export function endsSettled(cell: NotebookCell): boolean {
+  const lines = cellSource(cell).trimEnd().split("\n");
+  const starts = lines.filter((l) => l !== "" && !/^[\s)\]}]/.test(l) && !l.startsWith("//"));
+  return starts.length > 0 && _SETTLED_END.test(starts[starts.length - 1]);
+}
+
 /** Output kinds of a cell, e.g. `display_data:image/png,text/html,text/plain`, `stream:stdout`. */
 export function outputKinds(cell: NotebookCell): string[] {
   return (cell.outputs ?? []).map((out) => {
@@ -114,6 +151,15 @@ export function checkCommitted(nb: Notebook): string[] {
     if (isChartCell(cell) && !_hasPng(cell)) {
       problems.push(`cell ${i}: chart cell has no image/png output`);
     }
+    if ((cell.outputs ?? []).length > 0 && !endsSettled(cell)) {
+      problems.push(
+        `cell ${i}: shows output but does not end with await displayChart/displayTable/` +
+          `displayLive/settleDisplay (a bare last value or print can be lost)`,
+      );
+    }
+    if (isLiveCell(cell) && !hasLiveBlock(cell)) {
+      problems.push(`cell ${i}: live cell has no live block (HTML with its PNG, data and script)`);
+    }
   });
   const tagged = nb.cells.flatMap((c, i) => _tags(c).includes("parameters") ? [i] : []);
   const firstCode = nb.cells.findIndex((c) => c.cell_type === "code");
@@ -157,6 +203,9 @@ export function checkFresh(committed: Notebook, fresh: Notebook): string[] {
       return;
     }
     if (isChartCell(was) && !_hasPng(now)) problems.push(`cell ${i}: chart without image/png`);
+    if (isLiveCell(was) && !hasLiveBlock(now)) {
+      problems.push(`cell ${i}: live cell without its block`);
+    }
     const kindsWas = outputKinds(was);
     if (kindsWas.join(" ") !== kindsNow.join(" ")) {
       problems.push(

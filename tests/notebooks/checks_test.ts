@@ -24,7 +24,7 @@ function good(): Notebook {
     cells: [
       { cell_type: "markdown", source: "# Title" },
       { ...code('const path = "../data";', 1), metadata: { tags: ["parameters"] } },
-      code("40 + 2", 2, [TEXT]),
+      code('await displayTable(table(["n"], [["42"]]));', 2, [TEXT]),
       code("await displayChart(svg);", 3, [PNG]),
       code("const quiet = 1;", 4),
     ],
@@ -48,6 +48,17 @@ Deno.test("checkCommitted finds a chart without PNG, a gap in execution, a lost 
   const errored = good();
   errored.cells[4].outputs = [{ output_type: "error", ename: "TypeError", evalue: "boom" }];
   assert.match(checkCommitted(errored).join("\n"), /cell 4: TypeError: boom/);
+});
+
+Deno.test("checkCommitted: a displaying cell must end with an awaited display helper", () => {
+  const bare = good();
+  bare.cells[2].source = "40 + 2";
+  assert.match(checkCommitted(bare).join("\n"), /cell 2: shows output but does not end with await/);
+  const printed = good();
+  printed.cells[2].source = 'console.log(\n  "a",\n);';
+  assert.match(checkCommitted(printed).join("\n"), /cell 2: shows output/);
+  printed.cells[2].source = 'console.log(\n  "a",\n);\nawait settleDisplay();\n// done';
+  assert.deepEqual(checkCommitted(printed), []);
 });
 
 Deno.test("checkFresh accepts the same shape with other text", () => {
@@ -105,4 +116,25 @@ Deno.test("notebookModule joins code cells and makes relative imports absolute",
   assert.match(text, /from "@observablehq\/plot"/);
   assert.ok(!text.includes("not-code"), "markdown cells are left out");
   assert.ok(text.indexOf("// cell 1") < text.indexOf("// cell 2"));
+});
+
+Deno.test("checkCommitted and checkFresh: a live cell must hold its block (PNG, data, script)", () => {
+  const block =
+    '<div class="live-trigger" id="live-0"><img class="live-png" src="data:image/png;base64,' +
+    "iVBORw0KGgo".padEnd(1200, "A") + '"><script type="application/json" class="live-data">{}' +
+    "</script><script>(function(){})();</script></div>";
+  const live = (html: string | string[]) => {
+    const nb = good();
+    nb.cells[4] = code("await displayLive(input);", 4, [
+      { output_type: "display_data", data: { "text/html": html, "text/plain": "alt" } },
+    ]);
+    return nb;
+  };
+  assert.deepEqual(checkCommitted(live(block)), []);
+  // nbformat may keep the HTML as a list of lines.
+  assert.deepEqual(checkCommitted(live(block.split(/(?<=>)/))), []);
+  const noScript = live(block.replace("<script>(function(){})();</script>", ""));
+  assert.match(checkCommitted(noScript).join("\n"), /cell 4: live cell has no live block/);
+  const noPng = live(block.replace(/<img[^>]*>/, ""));
+  assert.match(checkFresh(live(block), noPng).join("\n"), /cell 4: live cell without its block/);
 });
