@@ -297,18 +297,7 @@ export function formatReport(r: TriggerReport): string {
       given("cPost")
     }, mean growth ${fixed(f.meanGrowthTokens, 0)} tokens/request`,
     ...(f.compactionModelError === null ? [] : [`  (not fitted: ${f.compactionModelError})`]),
-    `Prices: alpha ${r.prices.alpha} (${r.prices.sources.alpha}), rho ${r.prices.rho} ` +
-      `(${r.prices.sources.rho}), p_m $${r.prices.inputUsdPerMillion}/M ` +
-      `(${r.prices.sources.inputUsdPerMillion}), omega ${r.prices.omega.toFixed(3)} ` +
-      `(${r.prices.sources.omega}); ${
-        r.prices.catalogModel === null
-          ? `not in the price catalog (${r.prices.catalog.name} ${r.prices.catalog.version})`
-          : `${r.prices.catalogModel.displayName} in ${r.prices.catalog.name} ${r.prices.catalog.version}`
-      }${
-        r.prices.tierThresholdTokens === null
-          ? ""
-          : `; higher price tier above ${k(r.prices.tierThresholdTokens)} tokens of input`
-      }`,
+    pricesLine(r.prices),
     "",
   );
   const best = r.replay.findIndex((p) => p.trigger === r.steadyState.replayArgminTokens);
@@ -524,14 +513,33 @@ export function formatModelsReport(doc: ModelsReport): string {
   const parts: string[] = [];
   for (const entry of doc.models) {
     parts.push(`=== ${entry.model} ===`);
+    if ("analysis" in entry) {
+      parts.push(formatReport(entry.analysis));
+      continue;
+    }
+    const flags = entry.error.missing.map((m) => MODEL_FLAGS[m].flag);
+    parts.push(`Not analysed: ${entry.error.message}.`);
+    const w = entry.withoutCurves;
+    if (w !== undefined) {
+      const c = w.corpus;
+      parts.push(
+        `Corpus: ${sessionsText(c.sessions)}, ${countText(c.requests, "request")}, ${
+          c.workHours.toFixed(1)
+        } h agent time, ${formatNumber(c.billedTokens / 1e6, { digits: 1 })} million billed ` +
+          `tokens, ${c.compactions.auto} auto + ${c.compactions.manual} manual compactions ` +
+          `(${c.compactions.timed} timed), omega ${fixed(c.omega, 3)}`,
+        pricesLine(w.prices),
+        w.observedBill === null
+          ? "Observed bill: n/a (its compactions need a summary size and a cached share)"
+          : `Observed bill: ${usd(w.observedBill.costPerMillion)} per million (compactions ` +
+            `${usd(w.observedBill.compactionCostPerMillion)})`,
+      );
+    }
     parts.push(
-      "analysis" in entry
-        ? formatReport(entry.analysis)
-        : `Not analysed: ${entry.error.message}.${
-          entry.error.missing.length === 0
-            ? ""
-            : ` Missing: ${entry.error.missing.map((m) => MODEL_FLAGS[m].flag).join(", ")}.`
-        }\n`,
+      flags.length === 0
+        ? "No curves: nothing to replay.\n"
+        : `No curves: they need ${flags.join(", ")} (given by flag, or fitted from more ` +
+          `compactions of this model).\n`,
     );
   }
   const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
@@ -570,6 +578,22 @@ export function formatModelsReport(doc: ModelsReport): string {
   }
   parts.push("");
   return parts.join("\n");
+}
+
+/** The prices line of the text report: each price with its source and the catalog entry. */
+function pricesLine(p: TriggerReport["prices"]): string {
+  return `Prices: alpha ${p.alpha} (${p.sources.alpha}), rho ${p.rho} ` +
+    `(${p.sources.rho}), p_m $${p.inputUsdPerMillion}/M ` +
+    `(${p.sources.inputUsdPerMillion}), omega ${p.omega.toFixed(3)} ` +
+    `(${p.sources.omega}); ${
+      p.catalogModel === null
+        ? `not in the price catalog (${p.catalog.name} ${p.catalog.version})`
+        : `${p.catalogModel.displayName} in ${p.catalog.name} ${p.catalog.version}`
+    }${
+      p.tierThresholdTokens === null
+        ? ""
+        : `; higher price tier above ${k(p.tierThresholdTokens)} tokens of input`
+    }`;
 }
 
 /**

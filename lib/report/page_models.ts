@@ -6,7 +6,17 @@
  */
 import { escapeHtml } from "../charts/escape_html.ts";
 import { answerSentence } from "./page_answer.ts";
-import { meanCurves, num, type PageContext, pct, tableRow, text, tok, usd } from "./page_markup.ts";
+import {
+  meanCurves,
+  num,
+  type PageContext,
+  pct,
+  sig,
+  tableRow,
+  text,
+  tok,
+  usd,
+} from "./page_markup.ts";
 import type { Texts } from "./texts.ts";
 
 /** `--model all`: the comparison table and each model's answer and setting. */
@@ -51,7 +61,26 @@ export function modelsSection(t: Texts, c: PageContext): string {
   });
   const answers = doc.models.map((entry) => {
     if (!("analysis" in entry)) {
-      return `<li><strong>${name(entry.model)}</strong> ${text(t, "modelsNotAnalysed")}</li>`;
+      const w = entry.withoutCurves;
+      // The options it misses, as the flags a user gives (summaryTokens → --summary-tokens).
+      const flags = entry.error.missing.map((m) =>
+        `--${m.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+      );
+      const figures = w === undefined ? "" : " " + text(t, "modelsWithoutCurves", {
+        requests: num(w.corpus.requests),
+        million: num(w.corpus.billedTokens / 1e6, 1),
+        alpha: sig(w.prices.alpha),
+        alphaSource: w.prices.sources.alpha,
+        rho: sig(w.prices.rho),
+        rhoSource: w.prices.sources.rho,
+        pm: usd(w.prices.inputUsdPerMillion, 2),
+        pmSource: w.prices.sources.inputUsdPerMillion,
+        bill: w.observedBill === null ? "–" : usd(w.observedBill.costPerMillion),
+        flags: flags.length === 0 ? "–" : flags.join(", "),
+      });
+      return `<li><strong>${name(entry.model)}</strong> ${
+        text(t, "modelsNotAnalysed")
+      }${figures}</li>`;
     }
     const a = entry.analysis;
     const sentence = escapeHtml(answerSentence(t, meanCurves(a), a.corpus.observedTrigger));

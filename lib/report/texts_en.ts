@@ -387,6 +387,8 @@ export const TEXTS_EN = {
   modelsEdge: "* on the edge of the trigger range: the optimum may lie outside it.",
   modelsNotAnalysed:
     "Not analysed: its transcripts cannot give the compaction model (too few measured compactions), and no values were given for it.",
+  modelsWithoutCurves:
+    "Without curves it still has {requests} {requests|request|requests} and {million} million billed tokens, prices α = {alpha} ({alphaSource}), ρ = {rho} ({rhoSource}) and p_m = {pm} per 1M ({pmSource}), and an observed bill of {bill} per 1M tokens. The curves need {flags}.",
   modelsSetting: "Setting: autoCompactWindow = {window}.",
   modelsSettingPercent: "Setting: autoCompactWindow = {window} with {env}.",
   modelsSettingNone: "No setting reaches the recommended trigger for this model.",

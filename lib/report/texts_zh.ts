@@ -344,6 +344,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   modelsEdge: "* 位于触发点范围的边缘：最优点可能在范围之外。",
   modelsNotAnalysed:
     "未分析：它的记录不足以得出压缩模型（有测量值的压缩太少），也没有为它给出数值。",
+  modelsWithoutCurves:
+    "没有曲线时它仍有 {requests} 个请求、{million} 百万计费 token，价格 α = {alpha}（{alphaSource}）、ρ = {rho}（{rhoSource}）、p_m = 每百万 {pm}（{pmSource}），实际账单为每百万 token {bill}。曲线还需要 {flags}。",
   modelsSetting: "设置：autoCompactWindow = {window}。",
   modelsSettingPercent: "设置：autoCompactWindow = {window}，并设 {env}。",
   modelsSettingNone: "对这个模型，没有设置能达到推荐的触发点。",

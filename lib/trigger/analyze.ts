@@ -678,6 +678,105 @@ function _steadyModel(model: SummaryModel): NonNullable<SteadyStateInputs["summa
 
 type _Prepared = ReturnType<typeof _prepare>;
 
+/** The prices of `corpus`'s model: options (and `options.prices`) over the catalog. */
+function _pricesFor(corpus: Corpus, options: AnalyzeOptions) {
+  const overrides: PriceOverrides = { ...options.prices };
+  for (
+    const key of [
+      "alpha",
+      "rho",
+      "inputUsdPerMillion",
+      "omega",
+      "cacheWrite5m",
+      "cacheWrite1h",
+    ] as const
+  ) {
+    const value = options[key] as number | null | undefined;
+    if (value !== undefined && value !== null) overrides[key] = value;
+  }
+  const resolved = resolvePrices(corpus.model, overrides, _uncachedMix(corpus));
+  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  return { resolved, prices };
+}
+
+/** What a model's analysis can say without curves (`--model all`, a model not analysed). */
+export interface FiguresWithoutCurves {
+  /** The corpus summary, as `TriggerReport.corpus`. */
+  corpus: Omit<CorpusSummary, "diagnostics">;
+  /** The prices with their sources, as `TriggerReport.prices`. */
+  prices: TriggerReport["prices"];
+  /**
+   * The observed bill, as `TriggerReport.checks.observedBill`; null when compactions need a
+   * β or G that cannot be fitted or was not given (a corpus without compactions has its bill).
+   */
+  observedBill: TriggerReport["checks"]["observedBill"] | null;
+}
+
+/**
+ * The figures of a model that need no curves: its corpus, its prices and its observed bill. The
+ * per-model view gives them for a model whose analysis cannot run (docs/method.md, Per model).
+ *
+ * @param corpus The model's corpus (at least one request).
+ * @param options As `analyzeTrigger` (prices and compaction-model options are used).
+ * @returns The corpus summary, prices and observed bill.
+ * @throws {RangeError} When the corpus has no requests or the prices are invalid.
+ *
+ * @example A model with one request and no compaction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { figuresWithoutCurves } from "./analyze.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ *
+ * const text = JSON.stringify({ type: "assistant", uuid: "a", requestId: "a",
+ *   timestamp: "2026-01-01T00:00:00Z", message: { id: "a", model: "m",
+ *   usage: { input_tokens: 100, output_tokens: 10 } } });
+ * const f = figuresWithoutCurves(corpusFromText([{ path: "a.jsonl", text }]),
+ *   { alpha: 0.1, rho: 5, inputUsdPerMillion: 2, omega: 1 });
+ * // (2 · 100 + 2 · 5 · 10) / 110 tokens · 1e6 / 1e6 = 300 / 110 USD per million
+ * assert.ok(Math.abs(f.observedBill!.costPerMillion - 300 / 110) < 1e-12);
+ * assert.equal(f.prices.sources.alpha, "option");
+ * ```
+ */
+export function figuresWithoutCurves(
+  corpus: Corpus,
+  options: AnalyzeOptions = {},
+): FiguresWithoutCurves {
+  if (corpus.requests.length === 0) {
+    throw new RangeError(`Cannot analyze: the corpus has no requests of model "${corpus.model}"`);
+  }
+  const { diagnostics: _diagnostics, ...summary } = summarizeCorpus(corpus);
+  const { resolved, prices } = _pricesFor(corpus, options);
+  const fitted = resolveSummaryModel(corpus.compactions, options);
+  const m = fitted.model;
+  const known = corpus.compactions.length === 0 ||
+    (Number.isFinite(m.beta) && Number.isFinite(m.g0) && Number.isFinite(m.g1));
+  const bill = known
+    ? observedBill(corpus, {
+      prices,
+      beta: Number.isFinite(m.beta) ? m.beta : 1,
+      g0: Number.isFinite(m.g0) ? m.g0 : 0,
+      g1: Number.isFinite(m.g1) ? m.g1 : 0,
+      minSummaryTokens: m.minSummaryTokens,
+    })
+    : null;
+  return {
+    corpus: summary,
+    prices: {
+      ...prices,
+      tiers: prices.tiers.map((t) => ({ ...t })),
+      sources: { ...resolved.sources },
+      catalogModel: resolved.catalogModel,
+      catalog: resolved.catalog,
+      tierThresholdTokens: resolved.tierThresholdTokens,
+    },
+    observedBill: bill === null ? null : {
+      costPerMillion: bill.costPerMillion,
+      compactionCostPerMillion: bill.compactionCostPerMillion,
+      compactionCallsMatched: bill.compactionCallsMatched,
+    },
+  };
+}
+
 function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   // An option given as undefined takes its default (a plain spread would keep the undefined).
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
@@ -690,22 +789,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     );
   }
   const summary = summarizeCorpus(corpus);
-  const overrides: PriceOverrides = { ...options.prices };
-  for (
-    const key of [
-      "alpha",
-      "rho",
-      "inputUsdPerMillion",
-      "omega",
-      "cacheWrite5m",
-      "cacheWrite1h",
-    ] as const
-  ) {
-    const value = given[key] as number | null | undefined;
-    if (value !== undefined && value !== null) overrides[key] = value;
-  }
-  const resolved = resolvePrices(corpus.model, overrides, _uncachedMix(corpus));
-  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  const { resolved, prices } = _pricesFor(corpus, options);
   const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
   if (!Number.isInteger(o.threads) || o.threads < 1) {
     throw new RangeError(`Invalid option: threads must be a positive integer, got ${o.threads}`);

@@ -5,8 +5,10 @@
  *
  * Choices, written down:
  * - A model whose analysis cannot run (too few compactions to fit, no requests left) is kept in
- *   the list with its error and the options it misses; it has no curves, and its comparison row
- *   has the corpus counts with null results. Inputs given as options apply to every model.
+ *   the list with its error and the options it misses, and with what needs no curves
+ *   (`withoutCurves`: its corpus summary, its prices with their sources, its observed bill); its
+ *   comparison row has the corpus counts with null results. Inputs given as options apply to
+ *   every model.
  * - "Saving" is 1 − mean cost at the chosen trigger / mean cost at the observed trigger, both
  *   over the resampled workloads (`recommendation.savingVsObservedTrigger`).
  * - The document: `{ schemaVersion, options, models: [{ model, analysis } | { model, error }],
@@ -22,6 +24,8 @@ import {
   type AnalyzeOptions,
   analyzeTrigger,
   type BandPoint,
+  type FiguresWithoutCurves,
+  figuresWithoutCurves,
   MissingModelInputsError,
   type ModelInput,
   type TriggerAnalysis,
@@ -31,7 +35,12 @@ import {
 /** One model of the per-model document. */
 export type ModelEntry =
   | { model: string; analysis: TriggerReport }
-  | { model: string; error: { message: string; missing: ModelInput[] } };
+  | {
+    model: string;
+    error: { message: string; missing: ModelInput[] };
+    /** Its corpus, prices and observed bill (absent when it has no request at all). */
+    withoutCurves?: FiguresWithoutCurves;
+  };
 
 /** One row of the comparison table. */
 export interface ModelComparisonRow {
@@ -128,16 +137,26 @@ export async function analyzeModels(
       observedTrigger: summary.observedTrigger,
     };
     let run: TriggerAnalysis;
+    const { onModel: _m, pricesForModel: _f, ...shared } = options;
+    const own = pricesForModel === undefined
+      ? shared
+      : { ...shared, prices: pricesForModel(corpus.model) };
     try {
-      const { onModel: _m, pricesForModel: _f, ...shared } = options;
-      run = await analyzeTrigger(
-        corpus,
-        pricesForModel === undefined ? shared : { ...shared, prices: pricesForModel(corpus.model) },
-      );
+      run = await analyzeTrigger(corpus, own);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const missing = error instanceof MissingModelInputsError ? [...error.missing] : [];
-      models.push({ model: corpus.model, error: { message: error.message, missing } });
+      let figures: FiguresWithoutCurves | undefined;
+      try {
+        figures = figuresWithoutCurves(corpus, own);
+      } catch (inner) {
+        if (!(inner instanceof RangeError)) throw inner;
+      }
+      models.push({
+        model: corpus.model,
+        error: { message: error.message, missing },
+        ...(figures === undefined ? {} : { withoutCurves: figures }),
+      });
       analyses.push(null);
       comparison.push({
         ...base,

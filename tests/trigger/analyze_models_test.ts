@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { corpusFromText, readCorpus, readCorpusPerModel } from "../../lib/transcript/mod.ts";
 import { analyzeModels, analyzeTrigger } from "../../lib/trigger/mod.ts";
 import { syntheticTranscripts } from "./_transcripts.ts";
+import { renderReport } from "../../lib/report/render_report.ts";
+import { fixtureInputs, fixtureReport, fixtureSums } from "../report/_fixture.ts";
 
 const options = { workloads: 4, triggerStep: 20000, a: 1e-4, v: 80 };
 
@@ -108,4 +110,58 @@ Deno.test("a model that cannot be fitted says why and has no curves", async () =
     cPost: 0.3,
   });
   assert.ok("analysis" in given.report.models[0]);
+});
+
+Deno.test("a model without compactions still gets its prices, corpus figures and observed bill", async () => {
+  const files = twoModels().filter((f) => f.path.startsWith("/q/")).map((f) => ({
+    path: f.path,
+    text: f.text.split("\n").slice(0, 20).join("\n") + "\n",
+  }));
+  const corpus = corpusFromText(files, { model: "model-b" });
+  assert.equal(corpus.compactions.length, 0);
+  const prices = {
+    alpha: 0.1,
+    rho: 5,
+    inputUsdPerMillion: 3,
+    omega: 1,
+    cacheWrite5m: 1.25,
+    cacheWrite1h: 2,
+  };
+  const { report } = await analyzeModels([corpus], { ...options, ...prices });
+  const entry = report.models[0];
+  assert.ok("error" in entry && "withoutCurves" in entry);
+  const w = entry.withoutCurves!;
+  // Corpus figures: as the reader's tables count them.
+  assert.equal(w.corpus.requests, corpus.requests.length);
+  assert.equal(w.corpus.compactions.auto + w.corpus.compactions.manual, 0);
+  // Prices as given, with their sources.
+  assert.equal(w.prices.alpha, 0.1);
+  assert.equal(w.prices.rho, 5);
+  assert.equal(w.prices.inputUsdPerMillion, 3);
+  assert.equal(w.prices.sources.alpha, "option");
+  // The observed bill, by hand: p_m · Σ(u + 1.25 w5 + 2 w1h + α r + ρ y) / Σ(x + y) per million.
+  const r = corpus.requests;
+  let cost = 0, billed = 0;
+  for (let i = 0; i < r.length; i++) {
+    cost += r.input[i] + 1.25 * r.cacheWrite5m[i] + 2 * r.cacheWrite1h[i] +
+      0.1 * r.cacheRead[i] + 5 * r.output[i];
+    billed += r.input[i] + r.cacheWrite5m[i] + r.cacheWrite1h[i] + r.cacheRead[i] + r.output[i];
+  }
+  const expected = 3 * cost / billed;
+  assert.ok(Math.abs(w.observedBill!.costPerMillion - expected) < 1e-9 * expected);
+  assert.equal(w.observedBill!.compactionCostPerMillion, 0);
+  // What is missing for curves, by option name.
+  assert.deepEqual(entry.error.missing, ["summaryTokens", "postPrefix", "beta", "cPost"]);
+  // The page says it: the bill as computed above ($ with three decimals), the flags by name.
+  const fixture = fixtureReport(fixtureSums(), fixtureInputs());
+  const html = renderReport({
+    report: fixture,
+    sums: fixtureSums(),
+    inputs: fixtureInputs(),
+    script: "void 0;",
+    models: { report },
+  });
+  assert.match(html, new RegExp(`an observed bill of \\$${expected.toFixed(3)} per 1M tokens`));
+  assert.match(html, /The curves need --summary-tokens, --post-prefix, --beta, --c-post\./);
+  assert.match(html, /实际账单为每百万 token \$/);
 });
