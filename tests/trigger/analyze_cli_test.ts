@@ -430,7 +430,10 @@ Deno.test("analyze --model all: every model on its own, then the comparison", as
     const text = await run(["--model", "all", ...fast, dir]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /=== model-a ===/);
-    assert.match(text.stdout, /=== x ===\nNot analysed: .*Missing: --a, --v, --summary-tokens/);
+    assert.match(
+      text.stdout,
+      /=== x ===\nNot analysed: .*\nCorpus: .*\nPrices: .*\nObserved bill: \$[\d.]+ per million.*\nNo curves: they need --a, --v, --summary-tokens/,
+    );
     assert.match(text.stdout, /Comparison \(each model's cost per million/);
     assert.match(text.stdout, /\n {2}x +1 +3 /);
   } finally {
