@@ -11,6 +11,7 @@ import type { TriggerReport } from "../lib/trigger/mod.ts";
 const k = (x: number) => `${Math.round(x / 1000)}K`;
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
 const usd = (x: number) => `$${Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2)}`;
+const cost = (x: number) => `$${x.toFixed(3)}`;
 
 /**
  * The grade as one sentence: the grade, every reason and, when low, that the settings are
@@ -120,6 +121,18 @@ export function recommendationRangeLines(r: TriggerReport): string[] {
         `within 2% of the cheapest; compacting at ${k(rec.nearOptimal.toTokens)} takes ${
           pct(hi?.timeShare.mean ?? null)
         } of agent time instead of ${pct(rec.timeShare?.mean ?? null)}.`,
+    );
+  }
+  const at = rec.atObservedTrigger, replayAt = r.checks.replayAtObservedTrigger;
+  if (at !== null && replayAt !== null && rec.costPerMillion?.mean != null) {
+    lines.push(
+      `  Which figure is which: ${cost(rec.costPerMillion.mean)} and ${
+        cost(at.costPerMillion)
+      } are the replay's means over the resampled workloads (like with like); the replay of ` +
+        `the observed history at the observed trigger gives ${cost(replayAt.costPerMillion)}, ` +
+        `the bill ${cost(r.checks.observedBill.costPerMillion)} (ratio ${
+          replayAt.ratioToObservedBill.toFixed(3)
+        }: the replay compacts exactly at the trigger and prices compactions with the fitted model).`,
     );
   }
   if (rec.dollars !== null) {

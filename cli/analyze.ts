@@ -547,7 +547,7 @@ export function formatModelsReport(doc: ModelsReport): string {
   const tok = (v: number | null) => (v === null ? "n/a" : k(v));
   parts.push(
     "Comparison (each model's cost per million is divided by its own billed tokens):",
-    "  model                      sessions  requests  billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving",
+    "  model                      sessions  requests  billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving  grade   $/30 days",
   );
   for (const c of doc.comparison) {
     parts.push(
@@ -560,9 +560,10 @@ export function formatModelsReport(doc: ModelsReport): string {
         band(c.cheapestCostPerMillion).padEnd(28)
       }  ${tok(c.tStarTokens).padStart(5)}  ${
         pct(c.timeShareAtCheapest?.mean ?? null).padStart(10)
-      }  ${pct(c.savingVsObservedTrigger).padStart(6)}${
-        c.error === null ? "" : "  (not analysed)"
-      }`,
+      }  ${pct(c.savingVsObservedTrigger).padStart(6)}  ${(c.confidence ?? "n/a").padEnd(6)}  ${
+        (c.dollars?.per30DaysUsd == null ? "n/a" : `$${c.dollars.per30DaysUsd.toFixed(0)}`)
+          .padStart(9)
+      }${c.error === null ? "" : "  (not analysed)"}`,
     );
   }
   if (doc.comparison.some((c) => c.argminAtGridEdge)) {

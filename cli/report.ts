@@ -317,6 +317,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       optimumTrigger: report.steadyState.replayArgminTokens,
       steadyStateTrigger: report.steadyState.tStarTokens,
       tierThreshold: report.prices.tierThresholdTokens,
+      nearOptimalRange: report.recommendation.nearOptimal,
     });
     await staged.writeText("figure.svg", svg);
     await staged.write("figure.png", await svgToPng(svg, { fontFiles }));

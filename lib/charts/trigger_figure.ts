@@ -43,6 +43,8 @@ export interface TriggerReplayPoint {
   compactions?: { mean: number | null };
   /** The real history replayed at this trigger (not drawn). */
   observed?: { costPerMillion: number; timeShare: number };
+  /** The trigger's support: an extrapolated trigger is faded and hatched. @default {none} */
+  support?: { extrapolated: boolean };
 }
 
 /** Markers, labels and size of {@linkcode triggerFigure}. */
@@ -62,6 +64,11 @@ export interface TriggerFigureOptions
    * `prices.tierThresholdTokens`), tokens: a dash-dot red rule. @default {undefined}
    */
   tierThreshold?: number | null;
+  /**
+   * Triggers within 2% of the lowest mean cost (the analysis' `recommendation.nearOptimal` or
+   * its `steadyState.nearOptimal` at 0.02): a green zone. @default {undefined}
+   */
+  nearOptimalRange?: { fromTokens: number; toTokens: number } | null;
   /** Model name for the default title. @default {"the model"} */
   modelName?: string;
   /** Title. @default {`When should ${modelName} compact?`} */
@@ -80,6 +87,7 @@ interface _CompletePoint {
   trigger: number;
   costPerMillion: { mean: number; p10: number; p90: number };
   timeShare: { mean: number; p10: number; p90: number };
+  support?: { extrapolated: boolean };
 }
 
 /** The points with every drawn value known; throws on malformed values or too few points. */
@@ -150,6 +158,7 @@ export function triggerFigure(
     optimumTrigger,
     steadyStateTrigger,
     tierThreshold,
+    nearOptimalRange,
     modelName = "the model",
     title = `When should ${modelName} compact?`,
     subtitle = "Mean over resampled workloads; bands span the 10th to 90th percentile",
@@ -172,6 +181,10 @@ export function triggerFigure(
     steadyStateTrigger,
     labels,
     tierThreshold,
+    nearOptimalRange,
+    extrapolated: points.every((p) => p.support !== undefined)
+      ? points.map((p) => p.support!.extrapolated)
+      : null,
   });
   return renderSvg(figure.options, { title, subtitle, legend: figure.legend, ...size });
 }

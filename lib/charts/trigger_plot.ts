@@ -12,7 +12,13 @@
  * computes no statistic and finds no optimum itself.
  *
  * Each line, band and marker carries a class (`cost-mean`, `cost-band`, `time-share-mean`,
- * `time-share-band`, `optimum`, `observed-rule`, …) so that a test or a style sheet can find it.
+ * `time-share-band`, `optimum`, `observed-rule`, `near-optimal`, `extrapolated`,
+ * `extrapolated-hatch`, …) so that a test or a style sheet can find it.
+ *
+ * Two zones can be drawn behind and over the curves (docs/method.md, Near-optimal ranges and
+ * Support and the extrapolated zone): the triggers within 2% of the lowest mean cost, shaded
+ * green behind the curves, and the extrapolated triggers, faded with a white veil and hatched
+ * in grey over them.
  *
  * @module
  */
@@ -47,6 +53,17 @@ export interface TriggerFigureView {
    * rule (the cheapest trigger can sit just below it). Drawn when in range.
    */
   tierThreshold?: number | null;
+  /**
+   * Triggers whose mean cost is within 2% of the lowest, tokens: a green zone behind the
+   * curves. Drawn when inside the trigger range. @default {none}
+   */
+  nearOptimalRange?: { fromTokens: number; toTokens: number } | null;
+  /**
+   * One flag per trigger: true where the trigger is extrapolated (few sessions reach it, or the
+   * compaction models were not measured near it): each run is faded and hatched, reaching
+   * halfway to its neighbours. @default {none}
+   */
+  extrapolated?: ArrayLike<boolean> | null;
 }
 
 /** Every text {@linkcode triggerPlot} draws: axis labels, marker labels, legend entries. */
@@ -66,6 +83,9 @@ export interface TriggerPlotLabels {
   /** The price-tier rule's label and legend entry. */
   markTier: string;
   legendTier: string;
+  /** Legend entries of the two zones. */
+  legendNearOptimal: string;
+  legendExtrapolated: string;
 }
 
 /**
@@ -93,6 +113,8 @@ export const TRIGGER_PLOT_LABELS: Readonly<TriggerPlotLabels> = {
   legendTStar: "Steady-state T*",
   markTier: "higher price above",
   legendTier: "Higher price tier above this input",
+  legendNearOptimal: "Within 2% of the lowest cost",
+  legendExtrapolated: "Extrapolated (few sessions, or compaction sizes not measured)",
 };
 
 /** The trigger figure as Plot options, with the legend that names what it draws. */
@@ -126,6 +148,8 @@ export const TRIGGER_FIGURE_COLORS = {
   optimum: "#2ca02c",
   steadyState: "#9467bd",
   tierThreshold: "#c0392b",
+  nearOptimal: "#2ca02c",
+  extrapolated: "#7f7f7f",
 } as const;
 
 /** Band fill opacity, line width and font size of the figure. */
@@ -180,6 +204,56 @@ const _MARKERS = [
     swatch: "dashed",
   },
 ] as const;
+
+/**
+ * The zones in data coordinates: the near-optimal range (clipped to the trigger range), the
+ * extrapolated runs (each reaching halfway to the next trigger, and to the edges at the ends),
+ * and the hatch lines over those runs: diagonals 1/40 of the trigger range apart, clipped to
+ * each run.
+ */
+function _zones(view: TriggerFigureView, xMin: number, xMax: number, y0: number, y1: number) {
+  const near: { x1: number; x2: number }[] = [];
+  const r = view.nearOptimalRange;
+  if (r && Number.isFinite(r.fromTokens) && Number.isFinite(r.toTokens)) {
+    const x1 = Math.max(xMin, r.fromTokens), x2 = Math.min(xMax, r.toTokens);
+    // A one-point range still shows: a thin zone around its trigger.
+    const pad = x1 === x2 ? (xMax - xMin) / 200 : 0;
+    if (x1 <= x2) near.push({ x1: Math.max(xMin, x1 - pad), x2: Math.min(xMax, x2 + pad) });
+  }
+  const extrapolated: { x1: number; x2: number }[] = [];
+  const flags = view.extrapolated;
+  const t = view.triggers;
+  const n = t.length;
+  if (flags && flags.length === n) {
+    for (let i = 0; i < n; i++) {
+      if (!flags[i]) continue;
+      let j = i;
+      while (j + 1 < n && flags[j + 1]) j++;
+      extrapolated.push({
+        x1: i === 0 ? xMin : (t[i - 1] + t[i]) / 2,
+        x2: j === n - 1 ? xMax : (t[j] + t[j + 1]) / 2,
+      });
+      i = j;
+    }
+  }
+  const hatch: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  const spacing = (xMax - xMin) / 40;
+  const run = 2 * spacing; // x advance of one diagonal from the bottom to the top
+  for (const z of extrapolated) {
+    for (let start = z.x1 - run; start < z.x2; start += spacing) {
+      // The diagonal x(u) = start + u·run, y(u) = y0 + u·(y1 − y0), u in [0, 1], clipped to z.
+      const u0 = Math.max(0, (z.x1 - start) / run), u1 = Math.min(1, (z.x2 - start) / run);
+      if (u1 <= u0) continue;
+      hatch.push({
+        x1: start + u0 * run,
+        y1: y0 + u0 * (y1 - y0),
+        x2: start + u1 * run,
+        y2: y0 + u1 * (y1 - y0),
+      });
+    }
+  }
+  return { near, extrapolated, hatch };
+}
 
 /** A "nice" step (1, 2 or 5 × 10^k) splitting `span` into about `count` parts. */
 function _niceStep(span: number, count: number): number {
@@ -319,6 +393,14 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     ? rows.find((r) => r.trigger === view.optimumTrigger && Number.isFinite(r.cost))
     : undefined;
 
+  const zones = _zones(view, xMin, xMax, y0, y1);
+  if (zones.near.length > 0) {
+    legend.push({ label: L.legendNearOptimal, color: C.nearOptimal, swatch: "band" });
+  }
+  if (zones.extrapolated.length > 0) {
+    legend.push({ label: L.legendExtrapolated, color: C.extrapolated, swatch: "band" });
+  }
+
   type Column = keyof (typeof rows)[number];
   const band = (y1: Column, y2: Column, fill: string, fillOpacity: number, className: string) =>
     Plot.areaY(rows, { x: "trigger", y1, y2, fill, fillOpacity, className });
@@ -326,11 +408,47 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     Plot.lineY(rows, { x: "trigger", y, stroke, strokeWidth: lineWidth, className });
 
   const marks: Plot.Markish[] = [
+    ...(zones.near.length > 0
+      ? [
+        Plot.rectX(zones.near, {
+          x1: "x1",
+          x2: "x2",
+          y1: y0,
+          y2: y1,
+          fill: C.nearOptimal,
+          fillOpacity: 0.12,
+          className: "near-optimal",
+        }),
+      ]
+      : []),
     Plot.gridY(costTicks, { stroke: "#000", strokeOpacity: 0.08 }),
     band("share10", "share90", C.timeShare, STYLE.timeShareBandOpacity, "time-share-band"),
     band("cost10", "cost90", C.cost, STYLE.costBandOpacity, "cost-band"),
     line("cost", C.cost, "cost-mean"),
     line("share", C.timeShare, "time-share-mean"),
+    ...(zones.extrapolated.length > 0
+      ? [
+        Plot.rectX(zones.extrapolated, {
+          x1: "x1",
+          x2: "x2",
+          y1: y0,
+          y2: y1,
+          fill: "white",
+          fillOpacity: 0.55,
+          className: "extrapolated",
+        }),
+        Plot.link(zones.hatch, {
+          x1: "x1",
+          y1: "y1",
+          x2: "x2",
+          y2: "y2",
+          stroke: C.extrapolated,
+          strokeOpacity: 0.45,
+          strokeWidth: 1,
+          className: "extrapolated-hatch",
+        }),
+      ]
+      : []),
     ...markers.flatMap((m, i) => {
       const right = m.x > xMin + 0.6 * (xMax - xMin);
       return [

@@ -12,6 +12,7 @@
  * @module
  */
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
+import { HEADLINE_TOLERANCE, nearOptimalRanges } from "../trigger/near_optimal.ts";
 import { formatNumber } from "./format_number.ts";
 import type { PageScriptTexts } from "./page_script_texts.ts";
 import { fillText } from "./texts.ts";
@@ -83,6 +84,33 @@ export function answerSentence(
 ): string {
   const best = argminTrigger(curves.triggers, curves.costMean);
   if (best === null) return texts.answerNone;
+  return _mainSentence(texts, curves, observedTrigger, best) + _rangeSentence(texts, curves, best);
+}
+
+/** " Anything from 110K to 140K costs within 2% …" when the 2% range holds several triggers. */
+function _rangeSentence(
+  texts: PageScriptTexts,
+  curves: AnswerCurves,
+  best: { index: number; trigger: number },
+): string {
+  const [range] = nearOptimalRanges(curves.triggers, curves.costMean, [HEADLINE_TOLERANCE]);
+  if (range === undefined || range.fromTokens === range.toTokens) return "";
+  let top = 0;
+  while (curves.triggers[top] !== range.toTokens) top++;
+  return " " + fillText(texts.rangeSentence, {
+    from: _tok(range.fromTokens),
+    to: _tok(range.toTokens),
+    toShare: _pct(curves.timeShareMean[top]),
+    share: _pct(curves.timeShareMean[best.index]),
+  });
+}
+
+function _mainSentence(
+  texts: PageScriptTexts,
+  curves: AnswerCurves,
+  observedTrigger: number | null,
+  best: { index: number; trigger: number },
+): string {
   const i = best.index;
   const values = {
     best: _tok(best.trigger),

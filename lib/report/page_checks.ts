@@ -7,6 +7,7 @@
 import type { TriggerReport } from "../trigger/analyze.ts";
 import { formatNumber } from "./format_number.ts";
 import { num, text, tok, usd } from "./page_markup.ts";
+import { billDifferenceRow } from "./page_range.ts";
 import type { Texts } from "./texts.ts";
 
 export function checksSection(t: Texts, report: TriggerReport): string {
@@ -30,6 +31,8 @@ export function checksSection(t: Texts, report: TriggerReport): string {
       }),
     ),
   ];
+  const difference = billDifferenceRow(t, report);
+  if (difference !== null) rows.push(difference);
   if (growth !== null) {
     rows.push(row(
       text(t, "checkGrowth"),

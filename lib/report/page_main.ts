@@ -26,6 +26,7 @@ import { triggerPlot } from "../charts/trigger_plot.ts";
 import { priceCurves, type PricingInputs } from "../trigger/price_curves.ts";
 import { steadyStateTrigger } from "../trigger/steady_state.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
+import { HEADLINE_TOLERANCE, nearOptimalRanges } from "../trigger/near_optimal.ts";
 import { formatNumber } from "./format_number.ts";
 import { answerSentence, gridEdgeWarning } from "./page_answer.ts";
 import { triggerPlotLabels } from "./plot_labels.ts";
@@ -129,6 +130,11 @@ function _start(): void {
       steadyStateTrigger: tStar,
       // A tiered model's lowest threshold, as on figure.svg.
       tierThreshold: base.prices.tiers?.[0]?.aboveInputTokens ?? null,
+      // The 2% range moves with the prices; the extrapolated zone does not.
+      nearOptimalRange: nearOptimalRanges(curves.triggers, curves.costPerMillion.mean, [
+        HEADLINE_TOLERANCE,
+      ])[0] ?? null,
+      extrapolated: data.extrapolated ?? null,
       labels: triggerPlotLabels(t),
     });
     const height = Math.round(Math.min(440, Math.max(260, width * 0.55)));

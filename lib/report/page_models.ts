@@ -37,6 +37,8 @@ export function modelsSection(t: Texts, c: PageContext): string {
     text(t, "modelsColumnTStar"),
     text(t, "modelsColumnShare"),
     text(t, "modelsColumnSaving"),
+    text(t, "modelsColumnGrade"),
+    text(t, "modelsColumnDollars"),
   ];
   // Each cell carries its column's name: on a narrow screen a row is a card of labelled values
   // (page_style.ts) instead of a table wider than the phone.
@@ -54,6 +56,15 @@ export function modelsSection(t: Texts, c: PageContext): string {
       r.tStarTokens === null ? "–" : tok(r.tStarTokens),
       pct(r.timeShareAtCheapest?.mean ?? null),
       pct(r.savingVsObservedTrigger),
+      r.confidence === null ? "–" : text(
+        t,
+        r.confidence === "high"
+          ? "gradeHigh"
+          : r.confidence === "medium"
+          ? "gradeMedium"
+          : "gradeLow",
+      ),
+      usd(r.dollars?.per30DaysUsd ?? null, 0),
     ];
     return `<tr><th scope="row">${name(r.model)}</th>${
       cells.map((cell, i) => `<td class="num" data-label="${headers[i + 1]}">${cell}</td>`).join("")

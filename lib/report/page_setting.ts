@@ -38,6 +38,7 @@ export function settingSection(t: Texts, c: PageContext): string {
     });
   }
   parts.push(`<p class="recommendation-lead">${lead}</p>`);
+  parts.push(`<p class="note setting-static">${text(t, "settingStatic")}</p>`);
   if (spread.p10 !== null && spread.p90 !== null) {
     parts.push(
       `<p class="argmin-spread">${
@@ -52,7 +53,9 @@ export function settingSection(t: Texts, c: PageContext): string {
   }
   const settings = rec.settings ?? { autoCompactWindow: null, env: {} };
   const window = settings.autoCompactWindow;
-  if (rec.kind === "notReachable" || window === null) {
+  if (rec.settings === null) {
+    parts.push(`<p class="setting-withheld">${text(t, "settingWithheld")}</p>`);
+  } else if (rec.kind === "notReachable" || window === null) {
     parts.push(`<p>${text(t, "recNotReachable", { window: num(rec.contextWindow) })}</p>`);
   } else {
     if (rec.kind === "percentOverride") parts.push(`<p>${text(t, "recPercent")}</p>`);

@@ -37,5 +37,7 @@ export function triggerPlotLabels(t: PageScriptTexts): TriggerPlotLabels {
     legendTStar: t.chartLegendTStar,
     markTier: t.chartMarkTier,
     legendTier: t.chartLegendTier,
+    legendNearOptimal: t.chartLegendNearOptimal,
+    legendExtrapolated: t.chartLegendExtrapolated,
   };
 }

@@ -48,6 +48,7 @@ import {
 import { methodSection } from "./page_method.ts";
 import { misleadSection } from "./page_mislead.ts";
 import { modelsSection } from "./page_models.ts";
+import { confidenceBanner, rangeSection } from "./page_range.ts";
 import { readCostSection } from "./page_read_cost.ts";
 import { settingSection } from "./page_setting.ts";
 import { steadyStateSection } from "./page_steady_state.ts";
@@ -169,6 +170,10 @@ export function renderReport(input: RenderReportInput): string {
     model: report.corpus.model,
     steadyState,
     observedTrigger: report.corpus.observedTrigger,
+    // Hand-made documents without support draw no extrapolated zone.
+    ...(report.replay.every((p) => p.support !== undefined)
+      ? { extrapolated: report.replay.map((p) => p.support.extrapolated) }
+      : {}),
     ...(displayName === undefined ? {} : { modelDisplayName: displayName }),
   });
   const c: PageContext = {
@@ -195,10 +200,15 @@ export function renderReport(input: RenderReportInput): string {
 <body>
 <main>
 ${headerSection(c)}
-${c.models === undefined ? "" : section("models", (t) => modelsSection(t, c)) + "\n"}${
+${
+    c.report.steadyState.confidence.grade === "low"
+      ? `<section id="confidence">\n${inBoth((t) => confidenceBanner(t, c))}\n</section>\n`
+      : ""
+  }${c.models === undefined ? "" : section("models", (t) => modelsSection(t, c)) + "\n"}${
     figureSection(c)
   }
 ${section("setting", (t) => settingSection(t, c))}
+${section("range", (t) => rangeSection(t, c))}
 ${
     c.timeline === undefined
       ? ""

@@ -58,6 +58,11 @@ export interface ReportData {
   steadyState: SteadyStateInputs | null;
   /** Trigger level seen in the transcripts, tokens (null when none was seen). */
   observedTrigger: number | null;
+  /**
+   * One flag per trigger: extrapolated (few sessions, or outside the measured compaction
+   * inputs; it does not move with the sliders). Absent: none drawn.
+   */
+  extrapolated?: boolean[];
 }
 
 /** What {@linkcode reportData} needs beside the sums and inputs. */
@@ -67,6 +72,8 @@ export interface ReportDataContext {
   modelDisplayName?: string;
   steadyState: SteadyStateInputs | null;
   observedTrigger: number | null;
+  /** Extrapolated flag per trigger. @default {none} */
+  extrapolated?: boolean[];
 }
 
 /**
@@ -136,6 +143,7 @@ export function reportData(
     },
     steadyState: context.steadyState === null ? null : { ...context.steadyState },
     observedTrigger: context.observedTrigger,
+    ...(context.extrapolated === undefined ? {} : { extrapolated: [...context.extrapolated] }),
   };
 }
 

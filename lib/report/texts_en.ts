@@ -393,6 +393,75 @@ export const TEXTS_EN = {
   modelsSettingPercent: "Setting: autoCompactWindow = {window} with {env}.",
   modelsSettingNone: "No setting reaches the recommended trigger for this model.",
 
+  // The answer as a range: how sure, what else is nearly as cheap (page_range.ts).
+  chartLegendNearOptimal: "Within 2% of the lowest cost",
+  chartLegendExtrapolated: "Extrapolated (few sessions, or compaction sizes not measured)",
+  sectionRange: "How sure, and what else is nearly as cheap",
+  reasonSeparator: "; ",
+  gradeHigh: "high",
+  gradeMedium: "medium",
+  gradeLow: "low",
+  confidenceLow: "Confidence: low. Do not act on this answer yet: {reasons}.",
+  confidenceMedium: "Confidence: medium: {reasons}.",
+  confidenceHigh:
+    "Confidence: high: enough timed compactions and sessions reach the trigger, and the cheapest trigger holds with other sessions like these.",
+  confidenceWithheld:
+    "The settings snippet is withheld; run with --force to print it anyway. The curves are still drawn.",
+  reasonFewTimedCompactions:
+    "only {value} timed compactions (at least {threshold} would fit the compaction time)",
+  reasonWeakTimeFit:
+    "the compaction time fit explains little (R² {value}, below {threshold}); more timed compactions of varied size would settle it",
+  reasonFewSessionsAtTrigger:
+    "only {value} sessions reached {trigger} (at least {threshold} would show how contexts grow there)",
+  reasonExtrapolated:
+    "{trigger} lies more than 25% outside the compaction sizes measured; compactions near it would settle the models there",
+  reasonAtGridEdge:
+    "the cheapest trigger is on the edge of the trigger range: the optimum may lie beyond it",
+  reasonWideNearOptimalRange:
+    "triggers from {from} to {to} all cost within 2% ({value} of the trigger range): the data hardly tell them apart",
+  reasonSomeTimedCompactions:
+    "{value} timed compactions ({threshold} or more would make the time fit firm)",
+  reasonSpreadBeyondRange:
+    "with other sessions like these the cheapest trigger could be {p10}–{p90}, beyond the 2% range; more sessions would narrow it",
+  reasonReworkNotMeasured:
+    "the curves leave out the rework after a compaction (re-reading what was lost), which would favour higher triggers",
+  reasonNoRecommendation: "no trigger is recommended",
+  rangeIntro:
+    "The triggers whose mean cost is within a tolerance of the cheapest: any of them costs at most that much more per 1M tokens. The figure shades the 2% range.",
+  rangeColumnTolerance: "Within",
+  rangeColumnTriggers: "Triggers",
+  rangeColumnShare: "Time spent compacting at the highest",
+  rangeHoles: "{range} (not contiguous: {holes} cost more)",
+  rangeSentence:
+    "Anything from {from} to {to} costs within 2% of the cheapest; compacting at {to} takes {toShare} of agent time instead of {share}.",
+  spreadSessions:
+    "With other sessions like these (sessions drawn with replacement within each kind, then blocks reshuffled inside each; {draws} draws, seed {seed}), the cheapest trigger lies between {p10} and {p90} (10th–90th percentile, median {p50}).",
+  spreadBlocks:
+    "Reshuffling blocks inside each of your own sessions alone ({workloads} workloads, every session kept) gives {p10}–{p90}: it only shows how much the order of the steps matters. The figure's bands are the 10th–90th percentiles over those workloads, so they are narrow; judge the answer by the spread over sessions.",
+  supportSome:
+    "Extrapolated triggers, faded and hatched on the figure: {zones}. There fewer than {minSessions} of your sessions reached the trigger, or it lies more than 25% outside the compaction sizes measured ({minC}–{maxC}).",
+  supportNone:
+    "No trigger of the range is extrapolated: at least {minSessions} sessions reach each, and each lies near the compaction sizes measured ({minC}–{maxC}).",
+  supportAtRecommended:
+    "{sessions} of your {total} sessions ({share}) reached the recommended {trigger}.",
+  figuresWhich:
+    "Which figure is which: the saving compares the replay's mean over resampled workloads at the recommended trigger ({rec} per 1M) with the same mean at your observed trigger ({obs}). The replay of your own history at the observed trigger gives {replay}; your bill, priced from the transcripts, is {bill}; the checks below say why they differ.",
+  dollarsSaved:
+    "In dollars: {usd} saved on this history ({days} days of it), {per30} per 30 days at its rate.",
+  dollarsMore:
+    "In dollars: {usd} more on this history ({days} days of it), {per30} per 30 days at its rate.",
+  alternative:
+    "The cheapest trigger more than doubles the time spent compacting ({share} of agent time instead of {observedShare}). Keeping it within {budget}: {trigger}, {saving} less per 1M tokens ({altShare} of agent time).",
+  settingStatic:
+    "This section is for the analysis values: the sliders above move the figure and the answer, not this setting.",
+  settingWithheld:
+    "No settings snippet: the answer's confidence is low (see “How sure” below). Run with --force to print it anyway.",
+  checkBillDifference: "Replay against the bill",
+  checkBillDifferenceNote:
+    "The replay of your own history at the observed trigger is {diff} of the bill. The replay compacts exactly at the trigger and prices every compaction with the fitted model (G(C), β, c_post), where the real ones ran at their own sizes and caches, and bills a step across a real compaction with the cached share before it. The saving compares replay with replay, so this difference does not enter it.",
+  modelsColumnGrade: "Confidence",
+  modelsColumnDollars: "Saving per 30 days",
+
   // Footer.
   footer:
     "Trigger analysis, schema version {schema}: {workloads} {workloads|workload|workloads}, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",

@@ -350,6 +350,66 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   modelsSettingPercent: "设置：autoCompactWindow = {window}，并设 {env}。",
   modelsSettingNone: "对这个模型，没有设置能达到推荐的触发点。",
 
+  // 答案是一个区间：有多确定，还有哪些几乎一样便宜（page_range.ts）。
+  chartLegendNearOptimal: "费用在最低值 2% 以内",
+  chartLegendExtrapolated: "外推区（到达的会话太少，或未测到这么大的压缩）",
+  sectionRange: "有多确定，还有哪些几乎一样便宜",
+  reasonSeparator: "；",
+  gradeHigh: "高",
+  gradeMedium: "中",
+  gradeLow: "低",
+  confidenceLow: "可信度：低。先别照此设置：{reasons}。",
+  confidenceMedium: "可信度：中：{reasons}。",
+  confidenceHigh:
+    "可信度：高：计时的压缩足够多，到达该触发点的会话足够多，换一批类似的会话最便宜的触发点也不变。",
+  confidenceWithheld: "这里不给出设置片段；如仍需要，请加 --force 运行。曲线照常绘出。",
+  reasonFewTimedCompactions: "只有 {value} 次计时的压缩（至少 {threshold} 次才能拟合压缩耗时）",
+  reasonWeakTimeFit:
+    "压缩耗时拟合的解释力很弱（R² {value}，低于 {threshold}）；更多大小不一的计时压缩能解决这个问题",
+  reasonFewSessionsAtTrigger:
+    "只有 {value} 个会话到达过 {trigger}（至少 {threshold} 个才能看出上下文在那里如何增长）",
+  reasonExtrapolated: "{trigger} 超出已测压缩大小的范围 25% 以上；在它附近的压缩才能确定那里的模型",
+  reasonAtGridEdge: "最便宜的触发点在触发点范围的边缘：最优点可能在范围之外",
+  reasonWideNearOptimalRange:
+    "从 {from} 到 {to} 的触发点费用都在 2% 以内（占触发点范围的 {value}）：数据几乎分不出它们",
+  reasonSomeTimedCompactions: "{value} 次计时的压缩（{threshold} 次以上耗时拟合才稳）",
+  reasonSpreadBeyondRange:
+    "换一批类似的会话，最便宜的触发点可能在 {p10}–{p90}，超出了 2% 区间；更多会话能把它收窄",
+  reasonReworkNotMeasured:
+    "曲线没有计入压缩之后的返工（重新读取丢失的内容），计入后会偏向更高的触发点",
+  reasonNoRecommendation: "没有推荐的触发点",
+  rangeIntro:
+    "平均费用与最便宜者相差不超过某个容差的触发点：选其中任何一个，每百万 token 最多多花这么多。图中阴影为 2% 区间。",
+  rangeColumnTolerance: "相差在",
+  rangeColumnTriggers: "触发点",
+  rangeColumnShare: "区间最高处压缩所占时间",
+  rangeHoles: "{range}（不连续：{holes} 更贵）",
+  rangeSentence:
+    "从 {from} 到 {to} 的任何触发点，费用都在最便宜者的 2% 以内；在 {to} 压缩占用 {toShare} 的智能体时间，而不是 {share}。",
+  spreadSessions:
+    "换一批类似的会话（在每种会话中有放回地抽取，再在每个会话内重排块；{draws} 次抽取，种子 {seed}），最便宜的触发点位于 {p10} 到 {p90} 之间（第 10–90 百分位，中位数 {p50}）。",
+  spreadBlocks:
+    "只在你自己的每个会话内重排块（{workloads} 组工作负载，会话全部保留）得到 {p10}–{p90}：这只说明请求顺序的影响。图中的色带是这些工作负载的第 10–90 百分位，所以很窄；判断答案请看按会话抽取的范围。",
+  supportSome:
+    "外推的触发点（图中淡化并加斜线）：{zones}。那里到达该触发点的会话少于 {minSessions} 个，或者它超出已测压缩大小（{minC}–{maxC}）25% 以上。",
+  supportNone:
+    "范围内没有外推的触发点：每个都有至少 {minSessions} 个会话到达，且都在已测压缩大小（{minC}–{maxC}）附近。",
+  supportAtRecommended: "你的 {total} 个会话中有 {sessions} 个（{share}）到达过推荐的 {trigger}。",
+  figuresWhich:
+    "各个数字分别是什么：节省额比较的是重放在推荐触发点上对重抽样工作负载的平均值（每百万 {rec}）与同一平均值在你观测到的触发点上（{obs}）。按观测触发点重放你自己的历史得到 {replay}；按记录计价的实际账单是 {bill}；下面的检查说明二者为何不同。",
+  dollarsSaved: "折合美元：这段历史（{days} 天）省下 {usd}，按同样的速度每 30 天省 {per30}。",
+  dollarsMore: "折合美元：这段历史（{days} 天）多花 {usd}，按同样的速度每 30 天多花 {per30}。",
+  alternative:
+    "最便宜的触发点让压缩所占时间增加了一倍以上（占智能体时间 {share}，而不是 {observedShare}）。若限制在 {budget} 以内：{trigger}，每百万 token 便宜 {saving}（占智能体时间 {altShare}）。",
+  settingStatic: "本节对应分析时的取值：上面的滑块会改变图和结论，但不改变这里的设置。",
+  settingWithheld:
+    "不给出设置片段：答案的可信度低（见下面“有多确定”）。如仍需要，请加 --force 运行。",
+  checkBillDifference: "重放与账单之比",
+  checkBillDifferenceNote:
+    "按观测触发点重放你自己的历史，是账单的 {diff}。重放恰好在触发点压缩，并按拟合的模型（G(C)、β、c_post）为每次压缩计价，而真实的压缩按各自的大小和缓存进行；跨越真实压缩的一步按其前一步的缓存份额计价。节省额比较的是重放与重放，这一差异不进入其中。",
+  modelsColumnGrade: "可信度",
+  modelsColumnDollars: "每 30 天节省",
+
   footer:
     "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}，空闲上限 {idle} 秒。本页无需联网。",
 };

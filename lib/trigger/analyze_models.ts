@@ -66,6 +66,10 @@ export interface ModelComparisonRow {
   recommendedTrigger: number | null;
   /** 1 − cost at the recommended trigger / cost at the observed trigger. */
   savingVsObservedTrigger: number | null;
+  /** The model's confidence grade (docs/method.md, Confidence grade; null: not analysed). */
+  confidence: "high" | "medium" | "low" | null;
+  /** The saving in dollars on that model's history and per 30 days (null: unknown). */
+  dollars: { historyUsd: number; per30DaysUsd: number | null } | null;
   /** Why the model was not analysed (null: it was). */
   error: string | null;
 }
@@ -167,6 +171,8 @@ export async function analyzeModels(
         timeShareAtCheapest: null,
         recommendedTrigger: null,
         savingVsObservedTrigger: null,
+        confidence: null,
+        dollars: null,
         error: error.message,
       });
       continue;
@@ -184,6 +190,11 @@ export async function analyzeModels(
       timeShareAtCheapest: cheapest?.timeShare ?? null,
       recommendedTrigger: r.recommendation.trigger,
       savingVsObservedTrigger: r.recommendation.savingVsObservedTrigger,
+      confidence: r.steadyState.confidence.grade,
+      dollars: r.recommendation.dollars === null ? null : {
+        historyUsd: r.recommendation.dollars.historyUsd,
+        per30DaysUsd: r.recommendation.dollars.per30DaysUsd,
+      },
       error: null,
     });
   }

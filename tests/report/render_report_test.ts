@@ -105,6 +105,7 @@ Deno.test("renderReport: the embedded data is the sums and inputs, parseable", (
     model: "claude-opus-5-5",
     steadyState: { postContext: 20_000, summaryTokens: 8_000, meanGrowth: 5_000, beta: 0.95 },
     observedTrigger: 267_900,
+    extrapolated: input.report.replay.map((p) => p.support.extrapolated),
   });
   assert.deepEqual(data, JSON.parse(JSON.stringify(expected)));
   assert.equal(_scriptText(html, MODULE_OPEN), SCRIPT);

@@ -197,6 +197,7 @@ const HEADINGS = {
   en: [
     TEXTS.en.figureTitle,
     "The setting that puts compaction there",
+    "How sure, and what else is nearly as cheap",
     "Did it take effect? Compactions over time",
     "How to read it",
     "Where this can mislead you",
@@ -211,6 +212,7 @@ const HEADINGS = {
   zh: [
     TEXTS.zh.figureTitle,
     "让压缩发生在那里的设置",
+    "有多确定，还有哪些几乎一样便宜",
     "设置生效了吗？压缩随时间的变化",
     "怎样读这张图",
     "哪里可能误导你",

@@ -84,6 +84,8 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     savingVsObservedTrigger: null,
     cheapestTrigger: null,
     cheapestCostPerMillion: null,
+    confidence: null,
+    dollars: null,
   };
   const models = {
     schemaVersion: 1 as const,
@@ -136,6 +138,7 @@ Deno.test("the page: every English element has a Chinese twin that is translated
   assert.deepEqual(headings("l-en"), [
     "Every model on its own",
     "The setting that puts compaction there",
+    "How sure, and what else is nearly as cheap",
     "Did it take effect? Compactions over time",
     "How to read it",
     "Where this can mislead you",
@@ -150,6 +153,7 @@ Deno.test("the page: every English element has a Chinese twin that is translated
   assert.deepEqual(headings("l-zh"), [
     "各模型分别分析",
     "让压缩发生在那里的设置",
+    "有多确定，还有哪些几乎一样便宜",
     "设置生效了吗？压缩随时间的变化",
     "怎样读这张图",
     "哪里可能误导你",

@@ -73,6 +73,12 @@ Deno.test("each model analysed on its own, then compared", async () => {
     assert.deepEqual(row.timeShareAtCheapest, at.timeShare);
     assert.equal(row.tStarTokens, alone.steadyState.tStarTokens);
     assert.equal(row.savingVsObservedTrigger, alone.recommendation.savingVsObservedTrigger);
+    // Each model graded on its own (--model all grades each model).
+    assert.equal(row.confidence, alone.steadyState.confidence.grade);
+    assert.equal(
+      row.dollars?.per30DaysUsd ?? null,
+      alone.recommendation.dollars?.per30DaysUsd ?? null,
+    );
     assert.equal(row.error, null);
   }
   // The two models differ (different triggers): their observed triggers do too.
