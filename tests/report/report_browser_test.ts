@@ -417,6 +417,8 @@ Deno.test({
       savingVsObservedTrigger: 0.0712,
       cheapestTrigger: 80_000,
       cheapestCostPerMillion: { mean: 1.234, p10: 1.111, p90: 1.356 },
+      confidence: "medium" as const,
+      dollars: { historyUsd: 12.5, per30DaysUsd: 37.5 },
       error: null,
     };
     const models = {
