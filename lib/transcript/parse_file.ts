@@ -9,7 +9,10 @@
  * text), so a tool-result line of megabytes costs one pass of `indexOf` over its strings.
  * Keys are read as `JSON.parse` reads them: a line with a key spelled with escapes
  * (`"\u0074ype"`) takes the JavaScript walk, which decodes keys (./key_id_of.ts); of two members
- * with one name the last wins, `message` included whatever its type.
+ * with one name the last wins, `message` included whatever its type. Values too: a value matched
+ * by its bytes (a record type, the `/compact` command) is decoded and matched again when its bytes
+ * hold an escape (`"\u0061ssistant"`, `\u003ccommand-name\u003e`), so no spelling changes a
+ * result (tests/transcript/value_escapes_test.ts).
  *
  * It is the one reader of both analyses: given a {@linkcode ReadCostSink} (./read_cost_sink.ts),
  * it also hands the read-cost measurement, per record, what that needs (uuid and message-id
@@ -209,7 +212,8 @@ export interface FileParserOptions {
   corpus?: boolean;
 }
 
-const COMPACT_COMMAND = new TextEncoder().encode("<command-name>/compact</command-name>");
+const COMPACT_COMMAND_TEXT = "<command-name>/compact</command-name>";
+const COMPACT_COMMAND = new TextEncoder().encode(COMPACT_COMMAND_TEXT);
 const MAX_EXAMPLES = 20;
 
 interface SessionState {
@@ -340,6 +344,18 @@ function _sameBytes(
     if (kept[i] !== line[start + i]) return false;
   }
   return true;
+}
+
+/**
+ * Whether the message `line[start, end)` holds the `/compact` command as `JSON.parse` reads it:
+ * the bytes, else, when the message has an escape (`\u003c`, `\/`), its decoded text written
+ * back without escapes (JSON.stringify escapes none of the command's characters).
+ */
+function _containsCommand(line: Uint8Array, start: number, end: number): boolean {
+  if (sliceContains(line, start, end, COMPACT_COMMAND)) return true;
+  const backslash = line.indexOf(0x5c, start);
+  if (backslash < 0 || backslash >= end) return false;
+  return JSON.stringify(parseSlice(line, start, end)).includes(COMPACT_COMMAND_TEXT);
 }
 
 /** BOM kept: a line that starts with one is not JSON (TextDecoder would drop it silently). */
@@ -976,7 +992,7 @@ export class FileParser {
     if (f.slots[MESSAGE] < 0) return;
     if (
       state.awaitingCommand >= 0 &&
-      sliceContains(line, f.slots[MESSAGE], f.slots[MESSAGE + 1], COMPACT_COMMAND)
+      _containsCommand(line, f.slots[MESSAGE], f.slots[MESSAGE + 1])
     ) {
       const boundary = this.#boundaries[state.awaitingCommand];
       state.awaitingCommand = -1;
