@@ -117,6 +117,7 @@ export async function main(args: string[]): Promise<number> {
     paths: [joinPath(corpusDir, "projects")],
     out: String(values.out ?? "out"),
     synthetic: true,
+    readSettings: false,
     command: "demo",
     analysis: flags,
     lang: own.lang,

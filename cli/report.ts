@@ -62,7 +62,12 @@ import {
   type TriggerAnalysis,
 } from "../lib/trigger/mod.ts";
 import { answerFacts, answerSentence } from "../lib/trigger/answer_sentence.ts";
-import { formatModelsReport, formatReport, modelsDocumentWithFilters } from "./analyze.ts";
+import {
+  formatModelsReport,
+  formatReport,
+  modelsDocumentWithFilters,
+  settingsForCommand,
+} from "./analyze.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -121,7 +126,8 @@ Options:
   --auto-compact-window TOKENS
                           The autoCompactWindow you set (settings.json or
                           CLAUDE_CODE_AUTO_COMPACT_WINDOW): the timeline draws the trigger it
-                          gives, TOKENS - ${W.outputReserveCap + W.buffer} (default: none drawn).
+                          gives, TOKENS - ${W.outputReserveCap + W.buffer} (default: the setting in
+                          use, read as analyze reads it, and the date it last changed).
 ${ANALYZE_FLAGS_HELP}
 ${FILTER_HELP}
 ${COMMON_HELP}
@@ -162,6 +168,12 @@ export interface RunReportOptions {
   autoCompactWindow?: number;
   /** The input is the bundled synthetic corpus (the page says so). @default {false} */
   synthetic?: boolean;
+  /**
+   * Read the Claude Code settings in use (docs/method.md, "The setting in use"): the page then
+   * shows default | current | recommended and the timeline the level and date of the setting.
+   * The demo does not (its corpus is not the user's). @default {true}
+   */
+  readSettings?: boolean;
   /** Name shown before progress lines and errors. @default {"report"} */
   command?: string;
 }
@@ -238,6 +250,15 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       return EXIT.emptySample;
     }
     const analyzeOptions: AnalyzeOptions = { ...flags.options, threads: flags.threads };
+    if (options.readSettings !== false) {
+      const settings = await settingsForCommand(
+        command,
+        flags.settingsPath,
+        options.filter?.since ?? null,
+      );
+      if (typeof settings === "number") return settings;
+      analyzeOptions.settings = settings;
+    }
     if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress(command);
     const prices = (model: string) =>
       pricesText === undefined ? undefined : pricesForModel(pricesText, model, flags.pricesPath!);
@@ -330,14 +351,23 @@ export async function runReport(options: RunReportOptions): Promise<number> {
           compactions: c.compactions,
         })),
     );
-    const configuredLevel = options.autoCompactWindow === undefined
-      ? null
-      : options.autoCompactWindow - W.outputReserveCap - W.buffer;
+    // The level drawn: the window given by flag, else the setting in use (not the default).
+    const current = report.recommendation.current;
+    const inUse = current !== null && current.source !== "default" ? current : null;
+    const configuredLevel = options.autoCompactWindow !== undefined
+      ? options.autoCompactWindow - W.outputReserveCap - W.buffer
+      : inUse?.triggerTokens ?? null;
+    const configuredWindow = options.autoCompactWindow ?? inUse?.effectiveWindow ?? null;
+    const since = report.recommendation.measuredOffset?.since ?? null;
+    const settingChangedMs = options.autoCompactWindow === undefined && since !== null
+      ? Date.parse(since)
+      : null;
     const written: string[] = ["report.html", "figure.png", "figure.svg"];
     if (timeline.rows.length > 0) {
       const timelineSvg = compactionTimelineFigure(timeline.rows, {
         ...timelineFigureTexts(lang),
         configuredLevel,
+        changedAtMs: settingChangedMs,
       });
       await staged.writeText("timeline.svg", timelineSvg);
       await staged.write("timeline.png", await svgToPng(timelineSvg, { fontFiles }));
@@ -360,7 +390,12 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         modelDisplayName,
         readCost: readCost.report,
         synthetic: options.synthetic ?? false,
-        timeline: { ...timeline, configuredLevel, autoCompactWindow: options.autoCompactWindow },
+        timeline: {
+          ...timeline,
+          configuredLevel,
+          autoCompactWindow: configuredWindow,
+          settingChangedMs,
+        },
         ...(models === undefined ? {} : { models }),
       }),
     );

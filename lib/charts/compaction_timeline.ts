@@ -1,8 +1,8 @@
 /**
  * The compaction timeline ("did the setting take effect?"): each measured compaction's input
  * size C against its date, automatic, manual and unknown-trigger compactions in their own colour
- * and shape, one panel per model when there are several, and the configured trigger level as a
- * dashed rule when given. A changed `autoCompactWindow` shows as the automatic dots moving to the
+ * and shape, one panel per model when there are several, the configured trigger level as a
+ * dashed rule and the date the setting last changed as a dotted vertical rule, when given. A changed `autoCompactWindow` shows as the automatic dots moving to the
  * new level from the day it was set. Draws the rows it is given (built by
  * `compactionTimelineRows` of lib/trigger); computes nothing. Dates are drawn in UTC, so the same
  * rows give the same SVG on every machine.
@@ -41,6 +41,10 @@ export interface CompactionTimelineLabels {
   legendConfigured: string;
   /** Text beside the rule; the level (e.g. `267K`) is appended. */
   markConfigured: string;
+  /** Legend of the vertical rule at the setting's last change. @default {"setting last changed"} */
+  legendChanged?: string;
+  /** Text beside that rule. @default {"changed"} */
+  markChanged?: string;
 }
 
 /**
@@ -61,6 +65,8 @@ export const COMPACTION_TIMELINE_LABELS: Readonly<CompactionTimelineLabels> = {
   legendUnknown: "trigger not recorded",
   legendConfigured: "configured trigger level",
   markConfigured: "configured",
+  legendChanged: "setting last changed",
+  markChanged: "changed",
 };
 
 /**
@@ -90,6 +96,13 @@ export interface CompactionTimelineOptions
    * @default {undefined}
    */
   configuredLevel?: number | null;
+  /**
+   * When the setting in use last changed, ms since the epoch: a dotted vertical rule there (the
+   * automatic compactions after it should sit at `configuredLevel`). Null or undefined: none;
+   * outside the dates drawn: none.
+   * @default {undefined}
+   */
+  changedAtMs?: number | null;
   /** Title. @default {"Compactions over time"} */
   title?: string;
   /** Subtitle. @default {"Each dot is one compaction: its input size C on the day it ran"} */
@@ -146,6 +159,7 @@ export function compactionTimelineFigure(
 ): string {
   const {
     configuredLevel,
+    changedAtMs,
     title = "Compactions over time",
     subtitle = "Each dot is one compaction: its input size C on the day it ran",
     labels,
@@ -201,6 +215,36 @@ export function compactionTimelineFigure(
         textAnchor: "start",
         dx: 4,
         dy: -7,
+        fontSize: 10,
+        fill: COMPACTION_TIMELINE_COLORS.configured,
+      }),
+    );
+  }
+  const first = Math.min(...points.map((p) => p.timeMs));
+  const lastTime = Math.max(...points.map((p) => p.timeMs));
+  if (
+    changedAtMs != null && Number.isFinite(changedAtMs) && changedAtMs >= first &&
+    changedAtMs <= lastTime
+  ) {
+    const changed = new Date(changedAtMs);
+    legend.push({
+      label: L.legendChanged ?? COMPACTION_TIMELINE_LABELS.legendChanged!,
+      color: COMPACTION_TIMELINE_COLORS.configured,
+      swatch: "dashed",
+    });
+    marks.push(
+      Plot.ruleX([changed], {
+        stroke: COMPACTION_TIMELINE_COLORS.configured,
+        strokeDasharray: "2 3",
+        strokeWidth: 1.5,
+      }),
+      Plot.text([changed], {
+        x: (d: Date) => d,
+        frameAnchor: "top",
+        text: () => L.markChanged ?? COMPACTION_TIMELINE_LABELS.markChanged!,
+        textAnchor: "start",
+        dx: 4,
+        dy: 8,
         fontSize: 10,
         fill: COMPACTION_TIMELINE_COLORS.configured,
       }),

@@ -124,6 +124,8 @@ export function timelineFigureTexts(lang: Lang): TimelineFigureTexts {
       legendUnknown: t.timelineLegendUnknown,
       legendConfigured: t.timelineLegendConfigured,
       markConfigured: t.timelineMarkConfigured,
+      legendChanged: t.timelineLegendChanged,
+      markChanged: t.timelineMarkChanged,
     },
     // Plot's own ticks are English month names; Chinese gets month and day in numbers.
     ...(lang === "zh" ? { dateTick: _zhDateTick } : {}),

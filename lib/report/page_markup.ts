@@ -20,13 +20,15 @@ import { fillText, type Lang, LANG_TAGS, LANGS, type TextKey, TEXTS, type Texts 
 /**
  * The compaction timeline: every measured compaction (from `compactionTimelineRows` of
  * lib/trigger), how many could not be placed, and the configured trigger level with the
- * `autoCompactWindow` it comes from (both null or absent: no level drawn).
+ * `autoCompactWindow` it comes from (both null or absent: no level drawn), and when the setting
+ * in use last changed (ms since the epoch; null or absent: not drawn).
  */
 export interface TimelineInput {
   rows: readonly CompactionTimelinePoint[];
   unplaced: number;
   configuredLevel?: number | null;
   autoCompactWindow?: number | null;
+  settingChangedMs?: number | null;
 }
 
 /** `--model all`: the per-model document and the names shown for raw model ids. */

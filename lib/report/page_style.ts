@@ -120,5 +120,8 @@ footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
   table.models td { display: flex; justify-content: space-between; gap: 12px; border: 0;
     padding: 1px 0; white-space: normal; }
   table.models td::before { content: attr(data-label); color: var(--muted); text-align: left; }
+  table.setting-compare { font-size: 13px; }
+  table.setting-compare th, table.setting-compare td { padding-right: 6px;
+    overflow-wrap: anywhere; }
 }
 `;

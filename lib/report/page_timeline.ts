@@ -25,6 +25,14 @@ export function timelineSection(t: Texts, lang: Lang, c: PageContext): string {
       }</p>`,
     );
   }
+  const changed = tl.settingChangedMs ?? null;
+  if (changed !== null && Number.isFinite(changed)) {
+    parts.push(
+      `<p>${
+        text(t, "timelineChanged", { date: new Date(changed).toISOString().slice(0, 10) })
+      }</p>`,
+    );
+  }
   // The SVG is the charts' own output (text escaped there); inline, it scales with the column.
   // A phone gets its own drawing, 380 px wide: the 720 px one scaled to a phone's column would
   // shrink its 11 px text to about 5 px (page_style.ts shows one of the two).
@@ -32,6 +40,7 @@ export function timelineSection(t: Texts, lang: Lang, c: PageContext): string {
     compactionTimelineFigure(tl.rows, {
       ...timelineFigureTexts(lang),
       configuredLevel: level,
+      changedAtMs: changed,
       width,
       ...(width < 720 ? { panelHeight: 240 } : {}),
     });

@@ -51,6 +51,7 @@ import { modelsSection } from "./page_models.ts";
 import { confidenceBanner, rangeSection } from "./page_range.ts";
 import { readCostSection } from "./page_read_cost.ts";
 import { settingSection } from "./page_setting.ts";
+import { settingCompareSection } from "./page_setting_compare.ts";
 import { steadyStateSection } from "./page_steady_state.ts";
 import { timelineSection } from "./page_timeline.ts";
 import { type Lang, TEXTS, type Texts } from "./texts.ts";
@@ -207,7 +208,8 @@ ${
   }${c.models === undefined ? "" : section("models", (t) => modelsSection(t, c)) + "\n"}${
     figureSection(c)
   }
-${section("setting", (t) => settingSection(t, c))}
+${section("setting", (t) => settingSection(t, c) + "
+" + settingCompareSection(t, c))}
 ${section("range", (t) => rangeSection(t, c))}
 ${
     c.timeline === undefined

@@ -347,6 +347,51 @@ export const TEXTS_EN = {
   recCaveat:
     "Claude Code's compaction arithmetic has changed between releases. After a few sessions with the new setting, check on the compaction timeline below that the automatic compactions moved.",
 
+  // Default | current | recommended (page_setting_compare.ts).
+  cmpIntro:
+    "What you have now, what Claude Code does with nothing set, and the recommendation, each at its trigger on the mean curves:",
+  cmpIntroUnread:
+    "The settings in use were not read for this page (--from a document, or a library call): Claude Code's default beside the recommendation.",
+  cmpColumnDefault: "default",
+  cmpColumnCurrent: "current",
+  cmpColumnRecommended: "recommended",
+  cmpRowWindow: "autoCompactWindow",
+  cmpRowPct: "percentage override",
+  cmpRowSource: "set in",
+  cmpRowTrigger: "trigger",
+  cmpRowCost: "cost per 1M tokens",
+  cmpRowShare: "time compacting",
+  cmpRowSaving: "saving against current",
+  cmpWindowNone: "not set ({window})",
+  cmpOutside:
+    "n/a: {triggers} lies outside the replayed grid; widen it with --trigger-from/--trigger-to to price it.",
+  cmpSourceManaged: "managed settings",
+  cmpSourceFile: "the --settings file",
+  cmpSourceLocal: "the project's settings.local.json",
+  cmpSourceProject: "the project's settings.json",
+  cmpSourceUser: "your settings.json",
+  cmpSourceEnv: "the environment",
+  cmpSourceDefault: "nothing set",
+  cmpSourceRecommended: "this analysis",
+  cmpSinceFile: "since {date} (when the settings file last changed)",
+  cmpSinceOption: "since {date} (--since)",
+  cmpSinceAll: "in the whole history",
+  cmpEffectNoWindow: "Whether the setting took effect cannot be told: no window is known.",
+  cmpEffectNoDate:
+    "Whether the setting took effect cannot be told: the window comes from the environment, whose change time is unknown; give --since DATE (when you set it).",
+  cmpEffectTooFew:
+    "Whether the setting took effect cannot be told yet: {n} automatic {n|compaction|compactions} {since}, at least 5 are needed.",
+  cmpEffectYes:
+    "Did it take effect? Yes: the {n} automatic {n|compaction|compactions} {since} have a median C of {median} against a window of {window}: an offset of {offset}, within 5K of the assumed {assumed}.",
+  cmpEffectOtherOffset:
+    "Did it take effect? Yes, with another offset: the {n} automatic {n|compaction|compactions} {since} have a median C of {median} against a window of {window}: an offset of {offset}, not the assumed {assumed}. The recommended window uses the measured offset.",
+  cmpEffectNo:
+    "Did it take effect? No: the {n} automatic {n|compaction|compactions} {since} have a median C of {median} against a window of {window}: an offset of {offset}, far from any the arithmetic allows (assumed: {assumed}). The compactions do not follow this window: another setting, a release that ignores it, or a window the model caps.",
+  cmpEffectPctYes:
+    "Did it take effect? Yes: the {n} automatic {n|compaction|compactions} {since} have a median C of {median}, within 5K of the {expected} the percentage override should give.",
+  cmpEffectPctNo:
+    "Did it take effect? No: the {n} automatic {n|compaction|compactions} {since} have a median C of {median}, not the {expected} the percentage override should give.",
+
   // Steady state: how sure the replay's lowest cost is.
   steadySpread: "Cheapest trigger of each resampled workload",
   steadySpreadNote:
@@ -368,6 +413,10 @@ export const TEXTS_EN = {
   timelineLegendManual: "manual (/compact)",
   timelineLegendUnknown: "trigger not recorded",
   timelineLegendConfigured: "configured trigger level",
+  timelineLegendChanged: "setting last changed",
+  timelineMarkChanged: "changed",
+  timelineChanged:
+    "The dotted vertical line marks {date}, when the setting in use last changed: the automatic compactions after it should sit at the dashed level.",
   timelineMarkConfigured: "configured",
 
   // Every model on its own (--model all).

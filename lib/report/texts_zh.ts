@@ -306,6 +306,50 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   recCaveat:
     "Claude Code 的压缩计算方式在不同版本之间有过变化。用新设置跑过几个会话之后，请在下方的压缩时间线上确认自动压缩确实移动了。",
 
+  // 默认 | 当前 | 推荐（page_setting_compare.ts）。
+  cmpIntro:
+    "你现在的设置、Claude Code 在什么都不设时的默认值，以及推荐值，各自在其触发点上按平均曲线计算：",
+  cmpIntroUnread:
+    "本页没有读取正在使用的设置（来自 --from 文档或库调用）：这里只把 Claude Code 的默认值与推荐值并列。",
+  cmpColumnDefault: "默认",
+  cmpColumnCurrent: "当前",
+  cmpColumnRecommended: "推荐",
+  cmpRowWindow: "窗口 autoCompactWindow",
+  cmpRowPct: "百分比覆盖",
+  cmpRowSource: "设置于",
+  cmpRowTrigger: "触发点",
+  cmpRowCost: "每 100 万 token 费用",
+  cmpRowShare: "压缩耗时占比",
+  cmpRowSaving: "相对当前的节省",
+  cmpWindowNone: "未设置（{window}）",
+  cmpOutside:
+    "无数据：{triggers} 超出了重放的网格范围；用 --trigger-from/--trigger-to 扩大网格即可计算。",
+  cmpSourceManaged: "托管设置",
+  cmpSourceFile: "--settings 指定的文件",
+  cmpSourceLocal: "项目的 settings.local.json",
+  cmpSourceProject: "项目的 settings.json",
+  cmpSourceUser: "你的 settings.json",
+  cmpSourceEnv: "环境变量",
+  cmpSourceDefault: "未设置",
+  cmpSourceRecommended: "本次分析",
+  cmpSinceFile: "自 {date}（设置文件最后修改的时间）以来",
+  cmpSinceOption: "自 {date}（--since）以来",
+  cmpSinceAll: "在全部历史中",
+  cmpEffectNoWindow: "无法判断设置是否生效：不知道窗口大小。",
+  cmpEffectNoDate:
+    "无法判断设置是否生效：窗口来自环境变量，不知道它何时设置；请用 --since DATE 给出设置的日期。",
+  cmpEffectTooFew: "暂时无法判断设置是否生效：{since}只有 {n} 次自动压缩，至少需要 5 次。",
+  cmpEffectYes:
+    "设置生效了吗？生效了：{since}的 {n} 次自动压缩的 C 中位数为 {median}，窗口为 {window}：偏移量 {offset}，与假定的 {assumed} 相差不到 5K。",
+  cmpEffectOtherOffset:
+    "设置生效了吗？生效了，但偏移量不同：{since}的 {n} 次自动压缩的 C 中位数为 {median}，窗口为 {window}：偏移量 {offset}，而不是假定的 {assumed}。推荐的窗口使用了测得的偏移量。",
+  cmpEffectNo:
+    "设置生效了吗？没有：{since}的 {n} 次自动压缩的 C 中位数为 {median}，窗口为 {window}：偏移量 {offset}，远离计算方式所允许的任何值（假定为 {assumed}）。压缩并没有跟随这个窗口：可能是别的设置、忽略它的版本，或被模型上限截断的窗口。",
+  cmpEffectPctYes:
+    "设置生效了吗？生效了：{since}的 {n} 次自动压缩的 C 中位数为 {median}，与百分比覆盖应给出的 {expected} 相差不到 5K。",
+  cmpEffectPctNo:
+    "设置生效了吗？没有：{since}的 {n} 次自动压缩的 C 中位数为 {median}，而不是百分比覆盖应给出的 {expected}。",
+
   // 稳态：重放中最低费用有多可靠。
   steadySpread: "每个重抽样工作负载各自费用最低的触发点",
   steadySpreadNote: "{workloads} 个工作负载上的第 10–90 百分位（中位数 {p50}），按分析价格计算",
@@ -325,6 +369,10 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   timelineLegendManual: "手动（/compact）",
   timelineLegendUnknown: "未记录触发方式",
   timelineLegendConfigured: "设置的触发水平",
+  timelineLegendChanged: "设置最后修改",
+  timelineMarkChanged: "修改",
+  timelineChanged:
+    "竖直点线标出 {date}，即正在使用的设置最后一次修改的时间：此后的自动压缩应落在虚线水平上。",
   timelineMarkConfigured: "设置值",
 
   // 各模型分别分析（--model all）。

@@ -96,7 +96,8 @@ export function settingColumns(rec: SettingTableInput): SettingColumn[] {
   return columns;
 }
 
-const _k = (v: number | null) => (v === null ? "n/a" : `${+(v / 1000).toFixed(1)}K`);
+const _k = (v: number | null) =>
+  v === null ? "n/a" : v >= 1e6 ? `${+(v / 1e6).toFixed(2)}M` : `${+(v / 1000).toFixed(1)}K`;
 const _usd = (v: number | null) => (v === null ? "n/a" : `$${v.toFixed(3)}`);
 const _pct = (v: number | null) => (v === null ? "n/a" : `${(v * 100).toFixed(1)}%`);
 
@@ -210,4 +211,56 @@ export function tookEffectSentence(m: MeasuredOffset | null): string | null {
   return m.usedForRecommendation
     ? `Yes, with another offset: ${head}; the recommended window uses the measured offset.`
     : `Yes: ${head}, within 5K of the assumed one.`;
+}
+
+/**
+ * Default | current | recommended as a Markdown table with the sentence on whether the setting
+ * took effect, for a notebook (`await Deno.jupyter.md\`${settingTableMarkdown(rec)}\``): notebook
+ * 06 shows it beside its own figures.
+ *
+ * @param rec The recommendation block of an analysis (`analyzeTrigger(…).report.recommendation`,
+ * with `settings: readSettingsSnapshot(…)` among the options for the current column).
+ * @returns Markdown text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { settingTableMarkdown } from "./setting_table.ts";
+ * const point = { autoCompactWindow: null, pctOverride: null, source: "default" as const,
+ *   key: null, effectiveWindow: 1e6, triggerTokens: 967000, costPerMillion: null,
+ *   timeShare: null, curve: "outside" as const, savingVsCurrent: null };
+ * const md = settingTableMarkdown({
+ *   trigger: 120000, costPerMillion: { mean: 0.3, p10: 0.3, p90: 0.3 },
+ *   timeShare: { mean: 0.02, p10: 0.02, p90: 0.02 },
+ *   settings: { autoCompactWindow: 153000, env: {} }, resultingTrigger: 120000,
+ *   current: null, default: point, savingVsCurrent: null, measuredOffset: null,
+ *   contextWindow: 1e6 });
+ * assert.match(md, /^\| \| default \| recommended \|$/m);
+ * assert.match(md, /^\| trigger \| 967K \| 120K \|$/m);
+ * ```
+ */
+export function settingTableMarkdown(rec: SettingTableInput): string {
+  const cols = settingColumns(rec);
+  const row = (label: string, f: (c: SettingColumn) => string) =>
+    `| ${label} | ${cols.map(f).join(" | ")} |`;
+  const lines = [
+    `| | ${cols.map((c) => c.name).join(" | ")} |`,
+    `|---|${cols.map(() => "---:").join("|")}|`,
+    row(
+      "autoCompactWindow",
+      (c) =>
+        c.autoCompactWindow === null
+          ? (c.name === "default" ? `not set (${_k(rec.default.effectiveWindow)})` : "none")
+          : String(c.autoCompactWindow),
+    ),
+    row("pct override", (c) => (c.pctOverride === null ? "–" : `${c.pctOverride}%`)),
+    row("set in", (c) => settingSourceText(c.source)),
+    row("trigger", (c) => _k(c.triggerTokens)),
+    row("cost per 1M", (c) => _usd(c.costPerMillion)),
+    row("time share", (c) => _pct(c.timeShare)),
+    row("saving vs current", (c) => (c.name === "current" ? "–" : _pct(c.savingVsCurrent))),
+  ];
+  const sentence = tookEffectSentence(rec.measuredOffset);
+  if (sentence !== null) lines.push("", sentence);
+  return lines.join("\n");
 }
