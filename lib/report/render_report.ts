@@ -208,8 +208,7 @@ ${
   }${c.models === undefined ? "" : section("models", (t) => modelsSection(t, c)) + "\n"}${
     figureSection(c)
   }
-${section("setting", (t) => settingSection(t, c) + "
-" + settingCompareSection(t, c))}
+${section("setting", (t) => settingSection(t, c) + "\n" + settingCompareSection(t, c))}
 ${section("range", (t) => rangeSection(t, c))}
 ${
     c.timeline === undefined
