@@ -243,7 +243,11 @@ const fixed = (v: number | null, digits: number) => (v === null ? "n/a" : v.toFi
  * const { report } = await analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 2 });
  * const text2 = formatReport(report);
  * assert.match(text2, /Cheapest trigger/);
- * assert.match(text2, /"autoCompactWindow": \d+/);
+ * // One timed compaction grades the answer low: the settings are withheld, said first.
+ * assert.match(text2, /^Confidence: LOW/);
+ * assert.doesNotMatch(text2, /"autoCompactWindow": \d+/);
+ * const forced = await analyzeTrigger(corpus, { a: 1e-5, v: 80, workloads: 2, force: true });
+ * assert.match(formatReport(forced.report), /"autoCompactWindow": \d+/);
  * ```
  */
 export function formatReport(r: TriggerReport): string {
