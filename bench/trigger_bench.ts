@@ -7,7 +7,8 @@
  * holding `projects/` as `deno task bench` passes); without it, tables at the published scale
  * (555 sessions, ~45K requests, ~260 compactions) are generated in memory. Measured after
  * parsing: drawing the workloads, the replay over the default grid, re-pricing for a new α, ρ
- * or v, the memory the workloads take; with `--corpus`, also `deno task analyze` end to end
+ * or v, the memory the workloads take, the session-level bootstrap (100 draws); with `--corpus`,
+ * also `deno task analyze` end to end
  * (wall time and peak RSS through /usr/bin/time).
  *
  * @module
@@ -26,6 +27,7 @@ import {
   priceCurves,
   replayWorkloads,
   replayWorkloadsParallel,
+  sessionBootstrapArgmin,
   triggerGrid,
 } from "../lib/trigger/mod.ts";
 import { summarizeCorpus } from "../lib/transcript/summarize_corpus.ts";
@@ -222,6 +224,23 @@ async function main(args: string[]): Promise<number> {
   let v = 80;
   const revelo = timeIt(repeat * 4, () => priceCurves(replay.result, { ...inputs, v: v += 1 }));
   console.log(`re-price for a new v: median ${revelo.ms.toFixed(2)} ms`);
+
+  // The session-level bootstrap of the cheapest trigger (docs/method.md, Session-level
+  // bootstrap): 100 draws, each one replay of one workload.
+  const boot = timeIt(Math.max(1, Math.floor(repeat / 2)), () =>
+    sessionBootstrapArgmin(steps, {
+      kinds: corpus.sessions.kind,
+      triggers,
+      model,
+      inputs,
+      draws: 100,
+      seed: 1,
+    }));
+  console.log(
+    `session bootstrap, 100 draws x ${triggers.length} triggers: median ` +
+      `${(boot.ms / 1000).toFixed(2)} s (min ${(boot.min / 1000).toFixed(2)} s), 1 thread; ` +
+      `argmin 10-90% ${boot.result.p10}-${boot.result.p90}`,
+  );
 
   if (values.corpus) {
     const { report } = await analyzeTrigger(corpus, { workloads });

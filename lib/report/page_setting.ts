@@ -11,7 +11,9 @@ import { fillText, type TextKey, type Texts } from "./texts.ts";
 /** The recommended trigger, what it saves, how sure it is, and the setting that gives it. */
 export function settingSection(t: Texts, c: PageContext): string {
   const rec = c.report.recommendation;
-  const spread = c.report.steadyState.argminSpreadBlocks;
+  // The session-level spread: the one to judge the answer by (the block-only one is in the
+  // steady-state section).
+  const spread = c.report.steadyState.argminSpread;
   const budget = rec.maxTimeShare === null ? null : pct(rec.maxTimeShare);
   const parts = [`<h2>${text(t, "sectionSetting")}</h2>`];
   if (rec.trigger === null) {
@@ -39,7 +41,7 @@ export function settingSection(t: Texts, c: PageContext): string {
   }
   parts.push(`<p class="recommendation-lead">${lead}</p>`);
   parts.push(`<p class="note setting-static">${text(t, "settingStatic")}</p>`);
-  if (spread.p10 !== null && spread.p90 !== null) {
+  if (spread.method === "sessions-and-blocks" && spread.p10 !== null && spread.p90 !== null) {
     parts.push(
       `<p class="argmin-spread">${
         text(t, "recSpread", {

@@ -333,7 +333,7 @@ export const TEXTS_EN = {
     "No trigger of the range keeps the time spent compacting within {budget}: there is no setting to recommend under that budget.",
   recNone: "No trigger has a finite mean cost: there is no setting to recommend.",
   recSpread:
-    "How sure: the cheapest trigger of each resampled workload lies between {p10} and {p90} (10th–90th percentile, median {p50}, {workloads} {workloads|workload|workloads}).",
+    "How sure: with other sessions like these, the cheapest trigger lies between {p10} and {p90} (10th–90th percentile, median {p50}, {workloads} session draws; see “How sure” below).",
   recSettingsIntro: "In settings.json (context window {window} tokens, {source}):",
   recWindowCatalog: "the model's, from the price catalog",
   recWindowOption: "as given by --context-window",

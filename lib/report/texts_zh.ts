@@ -294,7 +294,7 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   recNoneBudget: "范围内没有哪个触发点能让压缩耗时不超过 {budget}：在这一预算下没有可推荐的设置。",
   recNone: "没有哪个触发点的平均费用是有限值：没有可推荐的设置。",
   recSpread:
-    "把握有多大：每个重抽样工作负载各自费用最低的触发点落在 {p10} 到 {p90} 之间（第 10–90 百分位，中位数 {p50}，共 {workloads} 个工作负载）。",
+    "把握有多大：换一批类似的会话，费用最低的触发点落在 {p10} 到 {p90} 之间（第 10–90 百分位，中位数 {p50}，共 {workloads} 次抽取；见下面“有多确定”）。",
   recSettingsIntro: "写入 settings.json（上下文窗口 {window} token，{source}）：",
   recWindowCatalog: "取自价格目录中该模型的数据",
   recWindowOption: "由 --context-window 指定",

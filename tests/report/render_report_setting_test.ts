@@ -31,6 +31,15 @@ Deno.test("setting: the snippet, the environment line, the saving and the spread
       between: [260_000, 280_000],
     };
     r.recommendation.savingVsObservedTrigger = 0.2;
+    r.steadyState.argminSpread = {
+      p10: 60_000,
+      p50: 80_000,
+      p90: 120_000,
+      method: "sessions-and-blocks",
+      draws: 4,
+      workloads: 4,
+      seed: 1,
+    };
     r.steadyState.argminSpreadBlocks = { p10: 60_000, p50: 80_000, p90: 120_000, workloads: 4 };
   });
   const en = document.querySelector("#setting .l-en")!;
@@ -53,7 +62,7 @@ Deno.test("setting: the snippet, the environment line, the saving and the spread
   );
   assert.match(
     _text(en),
-    /lies between 60K and 120K \(10th–90th percentile, median 80K, 4 workloads\)/,
+    /with other sessions like these, the cheapest trigger lies between 60K and 120K \(10th–90th percentile, median 80K, 4 session draws/,
   );
   assert.match(_text(en), /a default: give --context-window/);
   assert.match(_text(zh), /每 100 万 token 便宜 20\.0%/);

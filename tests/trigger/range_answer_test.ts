@@ -21,6 +21,7 @@ import { DEFAULT_PRICES } from "../../lib/trigger/prices.ts";
 import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 import { cellCostPerMillion } from "../../lib/trigger/price_curves.ts";
 import type { StepColumns } from "../../lib/trigger/steps.ts";
+import { readCorpus } from "../../lib/transcript/mod.ts";
 import { makeCorpus } from "./_corpus.ts";
 import { stepwiseReplay } from "./_stepwise_replay.ts";
 
@@ -308,4 +309,44 @@ Deno.test("four compactions: low grade, settings withheld unless forced, the rea
   assert.deepEqual(report.recommendation.nearOptimal, two);
   assert.equal(report.steadyState.argminSpread.method, "sessions-and-blocks");
   assert.equal(report.steadyState.argminSpread.draws, 10);
+});
+
+Deno.test("on the committed sample: the range fields agree with the document's own replay", async () => {
+  const dir = new URL("../../data-synthetic/sample/", import.meta.url).pathname;
+  const corpus = await readCorpus([dir]);
+  const { report: r } = await analyzeTrigger(corpus, { workloads: 20 });
+  const means = r.replay.map((p) => p.costPerMillion.mean!);
+  const best = Math.min(...means);
+  for (const range of r.steadyState.nearOptimal) {
+    const within = r.replay.filter((p) => p.costPerMillion.mean! <= best * (1 + range.tolerance));
+    assert.equal(range.fromTokens, within[0].trigger);
+    assert.equal(range.toTokens, within[within.length - 1].trigger);
+    assert.equal(range.triggers, within.length);
+  }
+  assert.deepEqual(
+    r.steadyState.nearOptimal.map((n) => n.tolerance),
+    [0.01, 0.02, 0.05],
+  );
+  // Support: shares over all included sessions, never rising with the trigger.
+  const total = r.corpus.sessions.main + r.corpus.sessions.subagent + r.corpus.sessions.helper;
+  for (let i = 0; i < r.replay.length; i++) {
+    const s = r.replay[i].support;
+    assert.equal(s.share, s.sessions / total);
+    if (i > 0) assert.ok(s.sessions <= r.replay[i - 1].support.sessions);
+    assert.equal(s.extrapolated, s.sessions < 5 || !s.insideMeasuredInput);
+  }
+  // The session-level spread and the block-only one, both recorded.
+  assert.equal(r.steadyState.argminSpread.method, "sessions-and-blocks");
+  assert.equal(r.steadyState.argminSpread.draws, 100);
+  assert.equal(r.steadyState.argminSpreadBlocks.workloads, 20);
+  // The grade: the cheapest trigger is on the grid's first point here, so it is low and the
+  // settings are withheld.
+  assert.equal(r.steadyState.argminAtGridEdge, true);
+  assert.equal(r.steadyState.confidence.grade, "low");
+  assert.equal(r.recommendation.settings, null);
+  // Dollars: D × (mean cost at the observed trigger − at the recommended one) / 1e6.
+  const rec = r.recommendation;
+  const d = r.corpus.billedTokens / 1e6 *
+    (rec.atObservedTrigger!.costPerMillion - rec.costPerMillion!.mean!);
+  assert.ok(Math.abs(rec.dollars!.historyUsd - d) < 1e-9 * Math.abs(d));
 });
