@@ -287,7 +287,9 @@ export function formatReport(r: TriggerReport): string {
   }
   lines.push(
     `  used: a = ${r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
-      r.timeModel.vTokensPerSecond.toFixed(1)
+      Number.isFinite(r.timeModel.vTokensPerSecond)
+        ? r.timeModel.vTokensPerSecond.toFixed(1)
+        : "infinite (summary size adds no time)"
     } token/s (${f.timeModelSource}${
       f.constrained === null || f.constrained.method === "given"
         ? ""

@@ -39,6 +39,25 @@ export function fitSection(t: Texts, report: TriggerReport): string {
       num(f.inputOnly.n),
     ]),
   ];
+  // The fit used when the least-squares one had a negative coefficient, or beside a given value
+  // (docs/method.md, Constrained time fit).
+  const k = f.constrained;
+  if (k !== null && k.method !== "both" && k.method !== "given") {
+    const how: TextKey = k.method === "input only"
+      ? "fitMethodInputOnly"
+      : k.method === "summary only"
+      ? "fitMethodSummaryOnly"
+      : k.method === "v given"
+      ? "fitMethodVGiven"
+      : "fitMethodAGiven";
+    rows.push(tableRow([
+      `${text(t, "fitConstrained")}${note(text(t, how))}`,
+      sig(k.a * 1000),
+      k.v === null ? "∞" : sig(k.v),
+      r2(k.rSquared),
+      num(k.n),
+    ]));
+  }
   const av = {
     a: sig(report.timeModel.aSecondsPerToken * 1000),
     v: sig(report.timeModel.vTokensPerSecond),

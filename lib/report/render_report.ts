@@ -119,6 +119,9 @@ function _scriptForHtml(script: string): string {
   return script.replace(/<(\/script|!--)/gi, "\\x3C$1");
 }
 
+/** The page's v when the analysis has v = ∞: 10⁶ tokens/s (an 8K-token summary takes 8 ms). */
+export const PAGE_V_WITHOUT_SUMMARY_TIME = 1e6;
+
 /**
  * Renders the report page. The embedded data holds the replay sums and pricing inputs (typed
  * arrays as plain arrays) in `<script type="application/json" id="report-data">`; the page
@@ -154,7 +157,12 @@ function _scriptForHtml(script: string): string {
  * ```
  */
 export function renderReport(input: RenderReportInput): string {
-  const { report, sums, inputs, script } = input;
+  const { report, sums, script } = input;
+  // v = ∞ (the constrained time fit found that summary size adds no time) cannot travel in
+  // JSON nor span a slider: the page uses a v at which a summary takes no measurable time.
+  const inputs = Number.isFinite(input.inputs.v)
+    ? input.inputs
+    : { ...input.inputs, v: PAGE_V_WITHOUT_SUMMARY_TIME };
   const ss = report.steadyState.inputs;
   const steadyState = input.steadyState !== undefined
     ? input.steadyState

@@ -446,6 +446,12 @@ export const TEXTS_EN = {
   chartLegendNearOptimal: "Within 2% of the lowest cost",
   chartLegendExtrapolated: "Extrapolated (few sessions, or compaction sizes not measured)",
   sectionRange: "How sure, and what else is nearly as cheap",
+  fitConstrained: "Used: a ≥ 0 and v > 0",
+  fitMethodInputOnly: "the fit with both gave a negative coefficient; input size alone fits better",
+  fitMethodSummaryOnly:
+    "the fit with both gave a negative coefficient; summary size alone fits better",
+  fitMethodVGiven: "a refitted beside the given v",
+  fitMethodAGiven: "v refitted beside the given a",
   reasonSeparator: "; ",
   gradeHigh: "high",
   gradeMedium: "medium",

@@ -156,3 +156,30 @@ Deno.test("the answer sentence names the 2% range and the time share at its top"
   const sharp = { ...curves, costMean: [1.5, 1.3, 1.0, 1.3, 1.5, 1.6] };
   assert.doesNotMatch(answerSentence(pageScriptTexts().en, sharp, null), /Anything from/);
 });
+
+Deno.test("the fit section shows the constrained fit used; v = ∞ still gives a working page", () => {
+  const sums = fixtureSums();
+  const inputs = { ...fixtureInputs(), v: Infinity };
+  const report = fixtureReport(sums, fixtureInputs());
+  report.fit.constrained = {
+    a: 1.6e-4,
+    v: null,
+    rSquared: 0.6,
+    n: 2,
+    method: "input only",
+    reason: "…",
+  };
+  report.timeModel.vTokensPerSecond = Infinity;
+  const html = renderReport({ report, sums, inputs, script: "void 0;" });
+  const { document } = parseHTML(html);
+  const row = [...document.querySelectorAll("#fit .l-en tr")].find((tr) =>
+    _text(tr).startsWith("Used: a ≥ 0 and v > 0")
+  );
+  assert.ok(row);
+  // a in ms per 1K tokens: 1.6e-4 s/token → 0.16; v = ∞; R² 0.60; n 2.
+  assert.match(_text(row!), /input size alone fits better0\.16∞0\.602$/);
+  // The embedded data and the v slider carry a finite v (1e6 tokens/s).
+  const data = JSON.parse(document.querySelector("#report-data")!.textContent!);
+  assert.equal(data.inputs.v, 1e6);
+  assert.equal(document.querySelector("#slider-v")!.getAttribute("value"), "1000000");
+});
