@@ -13,8 +13,11 @@ import type { ReplaySums } from "../trigger/replay.ts";
 export interface BlockSizeVariants {
   /** One analysis per block size, in the order given. */
   analyses: TriggerAnalysis[];
-  /** Label ("8", "auto (3)") and replay sums of each. */
-  variants: { label: string; sums: ReplaySums }[];
+  /**
+   * Label ("8", "auto (3)"), replay sums and, when the analysis replayed rework, the sums with
+   * it (`sums.withRework`) of each.
+   */
+  variants: { label: string; sums: ReplaySums; reworkSums: ReplaySums | null }[];
   /** Index of the analysis' own block size (`options.blockSize`, default 8) in the list. */
   defaultVariant: number;
 }
@@ -44,6 +47,7 @@ export async function blockSizeVariants(
   const variants = analyses.map((a, i) => ({
     label: sizes[i] === "auto" ? `auto (${a.report.options.blockSize})` : String(sizes[i]),
     sums: a.sums,
+    reworkSums: (a.sums as { withRework?: ReplaySums }).withRework ?? null,
   }));
   return { analyses, variants, defaultVariant: sizes.indexOf(own) };
 }

@@ -18,15 +18,24 @@ import { TEXTS } from "../report/texts.ts";
 import type { PricingInputs } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
-import { decodeVariants, encodeVariants, type LiveBlockData } from "./live_data.ts";
+import {
+  decodeVariants,
+  encodeVariants,
+  type LiveBlockData,
+  type LiveReplay,
+} from "./live_data.ts";
 import { LIVE_SCRIPT } from "./live_script.generated.ts";
-import { gridEdgeNote, rangeNote, variantNote } from "./live_texts.ts";
+import { extrapolatedNote, gridEdgeNote, variantNote } from "./live_texts.ts";
 import { type LiveContext, liveView } from "./live_view.ts";
 
 /** What {@linkcode liveBlock} shows. */
 export interface LiveBlockInput {
-  /** The stored replays the stepped control switches between (same triggers), e.g. per block size. */
-  variants: { label: string; sums: ReplaySums }[];
+  /**
+   * The stored replays the stepped control switches between (same triggers), e.g. per block
+   * size; each may carry the same replay with rework (`reworkSums`, the analysis'
+   * `sums.withRework`): when every variant does, the block gets a rework scale control.
+   */
+  variants: { label: string; sums: ReplaySums; reworkSums?: ReplaySums | null }[];
   /** The variant shown first (the analysis' own). @default {0} */
   defaultVariant?: number;
   /** What the stepped control chooses. @default {"Block size, steps"} */
@@ -77,6 +86,8 @@ export interface LiveBlockOptions {
 }
 
 const WIDTH = 720;
+/** The rework scale's range: 0 (none) to twice the measured rework. */
+const REWORK_RANGE = { min: 0, max: 2, step: 0.1 };
 const PLOT_HEIGHT = 400;
 
 function _jsonForScript(value: unknown): string {
@@ -113,14 +124,22 @@ function _accept(context: LiveContext) {
     alpha: context.inputs.prices.alpha,
     rho: context.inputs.prices.rho,
   };
-  return (exact: ReplaySums, rounded: ReplaySums) => {
+  const same = (exact: ReplaySums, rounded: ReplaySums) => {
     const a = liveView(exact, context, controls);
     const b = liveView(rounded, context, controls);
     if (a.best?.index !== b.best?.index) return false;
     const ca = a.curves.costPerMillion.mean, cb = b.curves.costPerMillion.mean;
     return ca.every((x, i) => Math.abs(x - cb[i]) <= 1e-4 * Math.abs(x));
   };
+  return (exact: LiveReplay, rounded: LiveReplay) =>
+    same(exact.sums, rounded.sums) &&
+    (exact.rework === null || rounded.rework === null || same(exact.rework, rounded.rework));
 }
+
+const REWORK_NOTE = "Rework × 0 is the replay without rework (the published method), 1 the " +
+  "replay with the rework measured after each compaction; both are stored. Between and beyond " +
+  "them the page mixes the two replays' sums linearly, which leaves when the compactions happen " +
+  "as those replays had them.";
 
 const STYLE = `
 .live-trigger{font-family:system-ui,sans-serif;font-size:13px;max-width:900px;color:#222}
@@ -229,6 +248,7 @@ export async function liveBlock(
         `${variants[0].sums.triggers.length} triggers`,
     );
   }
+  const hasRework = variants.every((v) => v.reworkSums != null);
   const context: LiveContext = {
     inputs,
     steadyState,
@@ -280,7 +300,7 @@ export async function liveBlock(
   };
   const sentence = answerSentence(TEXTS.en, means, observedTrigger);
   const edge = gridEdgeNote(means.triggers, means.costMean);
-  const range = rangeNote(view);
+  const range = extrapolatedNote(view);
   const alt = `Cost per 1M tokens and share of agent time spent compacting against the ` +
     `compaction trigger. ${sentence}${range === "" ? "" : ` ${range}`}${
       edge === null ? "" : ` ${edge}`
@@ -294,6 +314,9 @@ export async function liveBlock(
     _control("alpha", "α, cached ÷ uncached input price", r.alpha, inputs.prices.alpha),
     _control("rho", "ρ, output ÷ uncached input price", r.rho, inputs.prices.rho),
     _control("variant", variantName, variantRange, defaultVariant),
+    ...(hasRework
+      ? [_control("rework", "rework × (0: none, 1: as measured)", REWORK_RANGE, 1)]
+      : []),
   ].join("\n").replaceAll("{id}", id);
   const html = `<div class="live-trigger" id="${id}">
 <style>${STYLE}</style>
@@ -311,7 +334,9 @@ ${controls}
 <button type="button" data-control="reset">Back to the analysis values</button>
 <p class="live-readout"></p>
 <p class="live-answer"></p>
-<p class="live-note">${escapeHtml(variantNote(variantName, variants[defaultVariant].label))}</p>
+<p class="live-note">${escapeHtml(variantNote(variantName, variants[defaultVariant].label))}</p>${
+    hasRework ? `\n<p class="live-rework-note">${escapeHtml(REWORK_NOTE)}</p>` : ""
+  }
 </div>
 <p class="live-status"></p>
 <script type="application/json" class="live-data">${json}</script>

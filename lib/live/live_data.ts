@@ -25,6 +25,17 @@ export interface LiveVariantData {
   label: string;
   /** Its packed sums (offsets into the block's decompressed bytes). */
   layout: PackedSums;
+  /**
+   * The same replay with rework after every compaction, packed relative to `layout`'s sums
+   * (absent: no rework replayed; the block then has no rework control).
+   */
+  reworkLayout?: PackedSums;
+}
+
+/** One decoded variant: its replay, and the same replay with rework (null: none). */
+export interface LiveReplay {
+  sums: ReplaySums;
+  rework: ReplaySums | null;
 }
 
 /** What a live block embeds as JSON (beside its script). */
@@ -60,14 +71,14 @@ export interface LiveBlockData {
 export interface EncodeVariantsOptions {
   /**
    * Significant bits per column, tried in order until `accept` holds for every variant.
-   * @default {[16, 20, 24, 32, 48]}
+   * @default {[12, 16, 20, 24, 32, 48]}
    */
   bits?: number[];
   /**
    * Whether the rounded sums are good enough (e.g. the same cheapest trigger as the exact
    * ones). @default {always}
    */
-  accept?: (exact: ReplaySums, rounded: ReplaySums) => boolean;
+  accept?: (exact: LiveReplay, rounded: LiveReplay) => boolean;
 }
 
 async function _through(
@@ -115,36 +126,58 @@ function _fromBase64(text: string): Uint8Array {
  * };
  * const encoded = await encodeVariants([{ label: "8", sums }]);
  * const [back] = await decodeVariants(encoded);
- * assert.deepEqual(back, sums);
+ * assert.deepEqual(back, { sums, rework: null });
  * ```
  */
 export async function encodeVariants(
-  variants: { label: string; sums: ReplaySums }[],
+  variants: { label: string; sums: ReplaySums; reworkSums?: ReplaySums | null }[],
   options: EncodeVariantsOptions = {},
 ): Promise<{ variants: LiveVariantData[]; bits: number; bytes: string }> {
-  const { bits: tries = [16, 20, 24, 32, 48], accept = () => true } = options;
+  const { bits: tries = [12, 16, 20, 24, 32, 48], accept = () => true } = options;
   for (const bits of tries) {
-    const packed = variants.map((v) => packSums(v.sums, { bits }));
-    const ok = packed.every((p, i) => accept(variants[i].sums, unpackSums(p.layout, p.bytes)));
-    if (!ok) continue;
-    const total = packed.reduce((n, p) => n + p.bytes.length, 0);
-    const all = new Uint8Array(total);
+    const parts: Uint8Array[] = [];
     let at = 0;
-    const layouts = packed.map((p) => {
-      all.set(p.bytes, at);
+    // Columns' offsets into the concatenation of every variant's bytes.
+    const place = (p: { layout: PackedSums; bytes: Uint8Array }): PackedSums => {
+      parts.push(p.bytes);
       const layout = {
         ...p.layout,
         columns: p.layout.columns.map((c) => ({ ...c, offset: c.offset + at })),
       };
       at += p.bytes.length;
       return layout;
-    });
-    const compressed = await _through(all, new CompressionStream("deflate-raw"));
-    return {
-      variants: layouts.map((layout, i) => ({ label: variants[i].label, layout })),
-      bits,
-      bytes: _base64(compressed),
     };
+    const out: LiveVariantData[] = [];
+    let ok = true;
+    for (const v of variants) {
+      const packed = packSums(v.sums, { bits });
+      const rounded = unpackSums(packed.layout, packed.bytes);
+      // The rework replay as differences from the rounded base: one rounding, not two.
+      const rework = v.reworkSums ? packSums(v.reworkSums, { bits, base: rounded }) : null;
+      const decoded: LiveReplay = {
+        sums: rounded,
+        rework: rework === null ? null : unpackSums(rework.layout, rework.bytes, rounded),
+      };
+      if (!accept({ sums: v.sums, rework: v.reworkSums ?? null }, decoded)) {
+        ok = false;
+        break;
+      }
+      const layout = place(packed);
+      out.push({
+        label: v.label,
+        layout,
+        ...(rework === null ? {} : { reworkLayout: place(rework) }),
+      });
+    }
+    if (!ok) continue;
+    const all = new Uint8Array(at);
+    let offset = 0;
+    for (const part of parts) {
+      all.set(part, offset);
+      offset += part.length;
+    }
+    const compressed = await _through(all, new CompressionStream("deflate-raw"));
+    return { variants: out, bits, bytes: _base64(compressed) };
   }
   throw new RangeError(
     `Cannot pack the live block's replays: no precision in ${tries.join(", ")} bits was accepted`,
@@ -155,7 +188,7 @@ export async function encodeVariants(
  * The replay sums of every variant back from the block's data.
  *
  * @param data The variants and their compressed bytes.
- * @returns One `ReplaySums` per variant, in order.
+ * @returns Per variant, in order: its replay sums and those with rework (null: none).
  * @throws {RangeError} When a column is missing or cut short; a TypeError on bytes that are not
  * base64 or not deflate-raw.
  *
@@ -168,7 +201,13 @@ export async function encodeVariants(
  */
 export async function decodeVariants(
   data: Pick<LiveBlockData, "variants" | "bytes">,
-): Promise<ReplaySums[]> {
+): Promise<LiveReplay[]> {
   const bytes = await _through(_fromBase64(data.bytes), new DecompressionStream("deflate-raw"));
-  return data.variants.map((v) => unpackSums(v.layout, bytes));
+  return data.variants.map((v) => {
+    const sums = unpackSums(v.layout, bytes);
+    return {
+      sums,
+      rework: v.reworkLayout === undefined ? null : unpackSums(v.reworkLayout, bytes, sums),
+    };
+  });
 }

@@ -15,13 +15,16 @@
 import * as Plot from "@observablehq/plot";
 import { formatNumber } from "../report/format_number.ts";
 import { answerSentence } from "../report/page_answer.ts";
-import { fillText, TEXTS } from "../report/texts.ts";
+import { fillText } from "../report/texts.ts";
+import { TEXTS_EN } from "../report/texts_en.ts";
 import { decodeVariants, type LiveBlockData } from "./live_data.ts";
 import { type LiveControls, liveView } from "./live_view.ts";
-import { gridEdgeNote, rangeNote, variantNote } from "./live_texts.ts";
+import { extrapolatedNote, gridEdgeNote, variantNote } from "./live_texts.ts";
 
 /** What a block shows now (its `data-view` attribute). */
 export interface LiveViewState extends LiveControls {
+  /** The rework scale (1 also when the block has no rework control). */
+  rework: number;
   /** Index of the chosen variant. */
   variant: number;
   /** Its label. */
@@ -53,7 +56,8 @@ async function _start(root: HTMLElement): Promise<void> {
   root.dataset.liveStarted = "1";
   const data = JSON.parse(_pick(root, "script.live-data").textContent ?? "") as LiveBlockData;
   const variants = await decodeVariants(data);
-  const t = TEXTS.en;
+  // English only, like the notebooks (and so the bundle carries one language).
+  const t = TEXTS_EN;
   const ui = _pick<HTMLElement>(root, ".live-ui");
   const png = root.querySelector<HTMLElement>(".live-png");
   const figure = _pick<HTMLElement>(root, ".live-figure");
@@ -69,11 +73,14 @@ async function _start(root: HTMLElement): Promise<void> {
   ) as Record<_Key | "variant", HTMLElement>;
   const base = data.inputs;
   const pm = base.prices.inputUsdPerMillion;
-  const start = (): LiveControls & { variant: number } => ({
+  const reworkInput = root.querySelector<HTMLInputElement>('[data-control="rework"]');
+  const reworkOutput = root.querySelector<HTMLElement>('[data-value="rework"]');
+  const start = (): LiveControls & { variant: number; rework: number } => ({
     v: base.v,
     alpha: base.prices.alpha,
     rho: base.prices.rho,
     variant: data.defaultVariant,
+    rework: 1,
   });
   let current = start();
   let draws = 0;
@@ -106,6 +113,11 @@ async function _start(root: HTMLElement): Promise<void> {
     });
     const chosen = data.variants[current.variant];
     outputs.variant.textContent = chosen.label;
+    if (reworkOutput !== null) {
+      reworkOutput.textContent = current.rework === 0
+        ? "none (the published method)"
+        : `${formatNumber(current.rework, { digits: 1 })} × the measured rework`;
+    }
     const parts: string[] = [];
     if (best === null) parts.push(t.readoutNone);
     else {
@@ -125,8 +137,8 @@ async function _start(root: HTMLElement): Promise<void> {
         tstar: tokens(view.tStar),
       }));
     }
-    const range = rangeNote(view);
-    if (range !== "") parts.push(range);
+    const guess = extrapolatedNote(view);
+    if (guess !== "") parts.push(guess);
     const edge = gridEdgeNote(curves.triggers, curves.costPerMillion.mean);
     if (edge !== null) parts.push(edge);
     readout.textContent = parts.join(" ");
@@ -165,6 +177,7 @@ async function _start(root: HTMLElement): Promise<void> {
   const setInputs = () => {
     for (const k of _KEYS) inputs[k].value = String(current[k]);
     inputs.variant.value = String(current.variant);
+    if (reworkInput !== null) reworkInput.value = String(current.rework);
   };
   for (const k of _KEYS) {
     inputs[k].addEventListener("input", () => {
@@ -178,6 +191,12 @@ async function _start(root: HTMLElement): Promise<void> {
     const index = Number(inputs.variant.value);
     if (!Number.isInteger(index) || index < 0 || index >= variants.length) return;
     current.variant = index;
+    safeDraw();
+  });
+  reworkInput?.addEventListener("input", () => {
+    const value = Number(reworkInput.value);
+    if (!Number.isFinite(value) || value < 0) return;
+    current.rework = value;
     safeDraw();
   });
   _pick(root, '[data-control="reset"]').addEventListener("click", () => {

@@ -58,64 +58,34 @@ export function gridEdgeNote(
 }
 
 /**
- * The near-optimal 2% range in words, with the time share at its upper end, and a warning when
- * the cheapest trigger lies in the extrapolated zone.
+ * A warning when the cheapest trigger lies in the extrapolated zone (the 2% range itself is in
+ * the answer sentence, `answerSentence`).
  *
- * @param view The live view (its curves, cheapest trigger, range and zones).
- * @returns One or two sentences, or "" without a finite cost.
+ * @param view The live view (its cheapest trigger and extrapolated runs).
+ * @returns One sentence, or "".
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { rangeNote } from "./live_texts.ts";
+ * import { extrapolatedNote } from "./live_texts.ts";
  *
- * const view = {
- *   curves: { triggers: Float64Array.of(1e4, 2e4, 3e4),
- *     timeShare: { mean: Float64Array.of(0.3, 0.2, 0.1) } },
- *   best: { index: 0, trigger: 1e4 },
- *   nearOptimal: { tolerance: 0.02, fromTokens: 1e4, toTokens: 2e4, contiguous: true, holes: [],
- *     triggers: 2 },
- *   extrapolatedZones: [],
- * };
- * assert.equal(rangeNote(view), "Anything from 10K to 20K costs within 2% of the cheapest; " +
- *   "compacting at 20K takes 20.0% of agent time instead of 30.0%.");
+ * const best = { index: 2, trigger: 3e4 };
+ * assert.match(extrapolatedNote({ best, extrapolatedZones: [{ fromTokens: 3e4, toTokens: 4e4 }] }),
+ *   /^The cheapest trigger lies in the extrapolated zone/);
+ * assert.equal(extrapolatedNote({ best, extrapolatedZones: [] }), "");
  * ```
  */
-export function rangeNote(view: {
-  curves: { triggers: ArrayLike<number>; timeShare: { mean: ArrayLike<number> } };
+export function extrapolatedNote(view: {
   best: { index: number; trigger: number } | null;
-  nearOptimal: { fromTokens: number; toTokens: number; holes: { fromTokens: number }[] } | null;
   extrapolatedZones: { fromTokens: number; toTokens: number }[];
 }): string {
-  const { curves, best, nearOptimal } = view;
-  if (best === null || nearOptimal === null) return "";
-  const tok = (x: number) => formatNumber(x, { style: "tokens" });
-  const pct = (x: number) => formatNumber(x, { style: "percent", digits: 1 });
-  const parts: string[] = [];
-  if (nearOptimal.fromTokens === nearOptimal.toTokens) {
-    parts.push(`Only ${tok(best.trigger)} costs within 2% of the cheapest.`);
-  } else {
-    const at = Array.from(curves.triggers).indexOf(nearOptimal.toTokens);
-    const holes = nearOptimal.holes.length === 0
-      ? ""
-      : ` (not every trigger between: ${
-        nearOptimal.holes.map((h) => tok(h.fromTokens)).join(", ")
-      } ` +
-        `and next to ${nearOptimal.holes.length === 1 ? "it" : "them"} cost more)`;
-    parts.push(
-      `Anything from ${tok(nearOptimal.fromTokens)} to ${tok(nearOptimal.toTokens)} costs within ` +
-        `2% of the cheapest${holes}; compacting at ${tok(nearOptimal.toTokens)} takes ` +
-        `${pct(curves.timeShare.mean[at])} of agent time instead of ` +
-        `${pct(curves.timeShare.mean[best.index])}.`,
-    );
-  }
-  if (
-    view.extrapolatedZones.some((z) => best.trigger >= z.fromTokens && best.trigger <= z.toTokens)
-  ) {
-    parts.push(
-      "The cheapest trigger lies in the extrapolated zone: few sessions reach it, or it is far " +
-        "from the measured compactions, so read it as a guess.",
-    );
-  }
-  return parts.join(" ");
+  const best = view.best;
+  if (best === null) return "";
+  const inside = view.extrapolatedZones.some((z) =>
+    best.trigger >= z.fromTokens && best.trigger <= z.toTokens
+  );
+  return inside
+    ? "The cheapest trigger lies in the extrapolated zone: few sessions reach it, or it is far " +
+      "from the measured compactions, so read it as a guess."
+    : "";
 }

@@ -7,7 +7,6 @@
  *
  * @module
  */
-import * as Plot from "@observablehq/plot";
 import { type TriggerPlot, triggerPlot, type TriggerPlotLabels } from "../charts/trigger_plot.ts";
 import {
   HEADLINE_TOLERANCE,
@@ -17,6 +16,7 @@ import {
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import { priceCurves, type PricingInputs, type TriggerCurves } from "../trigger/price_curves.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
+import type { LiveReplay } from "./live_data.ts";
 import { type SteadyStateInputs, steadyStateTrigger } from "../trigger/steady_state.ts";
 
 /** The controls' position. */
@@ -27,6 +27,12 @@ export interface LiveControls {
   alpha: number;
   /** ρ = p_o / p_m. */
   rho: number;
+  /**
+   * Rework scale: 0 the replay without rework, 1 with the rework measured (or given); between
+   * and beyond, the two replays' sums mixed linearly. Ignored without a rework replay.
+   * @default {1}
+   */
+  rework?: number;
 }
 
 /** What stays fixed while the controls move. */
@@ -49,13 +55,6 @@ export interface LiveContext {
   extrapolated?: boolean[] | null;
 }
 
-/** Colours and opacity of the two zones the live figure adds behind the curves. */
-export const LIVE_ZONE_COLORS = {
-  nearOptimal: "#2ca02c",
-  extrapolated: "#888888",
-  opacity: 0.12,
-} as const;
-
 /** One view of a live block. */
 export interface LiveView {
   /** The pricing inputs at the controls. */
@@ -70,11 +69,73 @@ export interface LiveView {
   nearOptimal: NearOptimalRange | null;
   /** Runs of extrapolated triggers, tokens (empty: none, or not known). */
   extrapolatedZones: { fromTokens: number; toTokens: number }[];
-  /** The figure as Plot options with its legend. */
+  /** The figure as Plot options with its legend (the 2% range and the zone included). */
   plot: TriggerPlot;
 }
 
-/** Runs of consecutive flagged triggers. */
+const _CELLS = [
+  "contextTokens",
+  "cachedTokens",
+  "compactions",
+  "compactionInputTokens",
+  "summaryTokens",
+] as const;
+const _TIER_CELLS = [
+  "contextTokens",
+  "cachedTokens",
+  "outputTokens",
+  "compactionInputTokens",
+  "summaryTokens",
+] as const;
+
+/**
+ * The sums at a rework scale s: every per-cell sum x0 + s·(x1 − x0) between the replay without
+ * rework (x0) and the one with it (x1), the extra requests s times theirs, the per-workload sums
+ * and the rework's per-request figures as they are. Exact at s = 0 and s = 1 (the two stored
+ * replays); elsewhere a linear mix, since a replay at another rework would also move when the
+ * compactions happen.
+ *
+ * @param without The replay without rework.
+ * @param withRework The same replay with rework.
+ * @param scale s, ≥ 0.
+ * @returns Replay sums (with the rework member when s > 0).
+ *
+ * @example Halfway
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reworkMix } from "./live_view.ts";
+ *
+ * const cell = (x: number) => Float64Array.of(x);
+ * const base = { workloads: 1, triggers: cell(1e4), contextTokens: cell(100), cachedTokens: cell(0),
+ *   compactions: cell(2), compactionInputTokens: cell(10), summaryTokens: cell(4),
+ *   outputTokens: cell(5), workSeconds: cell(9) };
+ * const rework = { ...base, contextTokens: cell(140), compactions: cell(3) };
+ * const half = reworkMix(base, rework, 0.5);
+ * assert.deepEqual([half.contextTokens[0], half.compactions[0]], [120, 2.5]);
+ * ```
+ */
+export function reworkMix(without: ReplaySums, withRework: ReplaySums, scale: number): ReplaySums {
+  if (scale === 0) return without;
+  if (scale === 1) return withRework;
+  const mix = (a: Float64Array, b: Float64Array) => a.map((x, i) => x + scale * (b[i] - x));
+  const out = { ...withRework } as ReplaySums;
+  for (const key of _CELLS) out[key] = mix(without[key], withRework[key]);
+  if (without.tiers !== undefined && withRework.tiers !== undefined) {
+    const tiers = { ...withRework.tiers };
+    for (const key of _TIER_CELLS) tiers[key] = mix(without.tiers[key], withRework.tiers[key]);
+    out.tiers = tiers;
+  }
+  const rework = (withRework as unknown as { rework?: { extraRequests: Float64Array } }).rework;
+  if (rework !== undefined) {
+    (out as unknown as { rework: unknown }).rework = {
+      ...rework,
+      extraRequests: rework.extraRequests.map((x) => scale * x),
+    };
+  }
+  return out;
+}
+
+/** Runs of consecutive flagged triggers, tokens. */
 function _runs(triggers: ArrayLike<number>, flags: readonly boolean[]) {
   const runs: { fromTokens: number; toTokens: number }[] = [];
   for (let i = 0; i < triggers.length; i++) {
@@ -87,17 +148,29 @@ function _runs(triggers: ArrayLike<number>, flags: readonly boolean[]) {
   return runs;
 }
 
-/** A zone from one grid trigger to another, widened by half a step inside the grid. */
-function _zone(triggers: ArrayLike<number>, from: number, to: number) {
-  const n = triggers.length;
-  const half = n > 1 ? (triggers[1] - triggers[0]) / 2 : 0;
-  return { x1: Math.max(triggers[0], from - half), x2: Math.min(triggers[n - 1], to + half) };
+/**
+ * T*'s inputs with their rework (when they carry one: ΔW's intercept and slope, ΔN) times the
+ * rework scale, so that T* follows the rework control as the curves do.
+ */
+function _scaledSteadyState(inputs: SteadyStateInputs, scale: number): SteadyStateInputs {
+  const rework = (inputs as { rework?: Record<string, number> }).rework;
+  if (rework === undefined || scale === 1) return inputs;
+  return {
+    ...inputs,
+    rework: {
+      ...rework,
+      tokensIntercept: (rework.tokensIntercept ?? 0) * scale,
+      tokensPerInputToken: (rework.tokensPerInputToken ?? 0) * scale,
+      requests: (rework.requests ?? 0) * scale,
+    },
+  } as SteadyStateInputs;
 }
 
 /**
  * The view at one position of the controls.
  *
- * @param sums Replay sums of the chosen variant (block size).
+ * @param replay Replay sums of the chosen variant (block size), or the variant's replay with
+ * and without rework (`controls.rework` mixes them).
  * @param context Fixed inputs and markers.
  * @param controls v, α, ρ.
  * @returns Inputs, curves, cheapest trigger, T* and the figure.
@@ -125,10 +198,14 @@ function _zone(triggers: ArrayLike<number>, from: number, to: number) {
  * ```
  */
 export function liveView(
-  sums: ReplaySums,
+  replay: ReplaySums | LiveReplay,
   context: LiveContext,
   controls: LiveControls,
 ): LiveView {
+  const scale = "sums" in replay && replay.rework !== null ? controls.rework ?? 1 : 1;
+  const sums = "sums" in replay
+    ? replay.rework === null ? replay.sums : reworkMix(replay.sums, replay.rework, scale)
+    : replay;
   const base = context.inputs;
   const inputs: PricingInputs = {
     ...base,
@@ -137,9 +214,10 @@ export function liveView(
   };
   const curves = priceCurves(sums, inputs);
   const best = argminTrigger(curves.triggers, curves.costPerMillion.mean);
-  const t = context.steadyState === null
-    ? NaN
-    : steadyStateTrigger(context.steadyState, inputs.prices);
+  const steady = context.steadyState === null
+    ? null
+    : _scaledSteadyState(context.steadyState, scale);
+  const t = steady === null ? NaN : steadyStateTrigger(steady, inputs.prices);
   const tStar = Number.isFinite(t) ? t : null;
   const nearOptimal = nearOptimalRanges(
     curves.triggers,
@@ -150,7 +228,7 @@ export function liveView(
   const extrapolatedZones = flags && flags.length === curves.triggers.length
     ? _runs(curves.triggers, flags)
     : [];
-  const figure = triggerPlot({
+  const plot = triggerPlot({
     triggers: curves.triggers,
     costPerMillion: curves.costPerMillion,
     timeShare: curves.timeShare,
@@ -159,41 +237,8 @@ export function liveView(
     steadyStateTrigger: tStar,
     tierThreshold: context.tierThreshold,
     labels: context.labels,
+    nearOptimalRange: nearOptimal,
+    extrapolated: flags ?? null,
   });
-  // The zones go behind everything triggerPlot draws; their rects span the frame's height.
-  const zones: Plot.Markish[] = [];
-  const legend = [...figure.legend];
-  if (extrapolatedZones.length > 0) {
-    zones.push(
-      Plot.rect(extrapolatedZones.map((z) => _zone(curves.triggers, z.fromTokens, z.toTokens)), {
-        x1: "x1",
-        x2: "x2",
-        fill: LIVE_ZONE_COLORS.extrapolated,
-        fillOpacity: LIVE_ZONE_COLORS.opacity,
-        className: "extrapolated-zone",
-      }),
-    );
-    legend.push({
-      label: "Extrapolated: few sessions reach it, or far from the measured compactions",
-      color: LIVE_ZONE_COLORS.extrapolated,
-      swatch: "band",
-    });
-  }
-  if (nearOptimal !== null) {
-    zones.push(Plot.rect([_zone(curves.triggers, nearOptimal.fromTokens, nearOptimal.toTokens)], {
-      x1: "x1",
-      x2: "x2",
-      fill: LIVE_ZONE_COLORS.nearOptimal,
-      fillOpacity: LIVE_ZONE_COLORS.opacity,
-      className: "near-optimal",
-    }));
-    legend.push({
-      label: "Within 2% of the lowest mean cost",
-      color: LIVE_ZONE_COLORS.nearOptimal,
-      swatch: "band",
-    });
-  }
-  const marks = figure.options.marks ?? [];
-  const plot: TriggerPlot = { options: { ...figure.options, marks: [...zones, ...marks] }, legend };
   return { inputs, curves, best, tStar, nearOptimal, extrapolatedZones, plot };
 }

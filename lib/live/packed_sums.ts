@@ -32,7 +32,25 @@ export interface PackedSums {
   triggers: number[];
   /** Tier thresholds, tokens (absent: no tier sums). */
   tierThresholds?: number[];
+  /** The columns hold differences from a base replay's (see `PackSumsOptions.base`). */
+  relative?: boolean;
+  /** The rework's per-compaction figures (absent: sums without rework). */
+  rework?: Record<string, number>;
   columns: PackedColumn[];
+}
+
+/**
+ * The rework part of replay sums with rework (the replay's `sums.withRework`): its figures per
+ * compaction and the extra requests per cell. Read by shape, so that sums without it pack as
+ * before.
+ */
+interface _Rework {
+  extraRequests: Float64Array;
+  [figure: string]: number | Float64Array;
+}
+
+function _reworkOf(sums: ReplaySums): _Rework | undefined {
+  return (sums as unknown as { rework?: _Rework }).rework;
 }
 
 /** Options of {@linkcode packSums}. */
@@ -43,6 +61,12 @@ export interface PackSumsOptions {
    * @default {16}
    */
   bits?: number;
+  /**
+   * Pack the differences from this replay's columns (same workloads and triggers), e.g. the
+   * replay with rework against the one without: the differences are small and pack smaller.
+   * @default {undefined}
+   */
+  base?: ReplaySums;
 }
 
 const _CELL = ["contextTokens", "uncachedTokens", "compactions", "compactionInputTokens"] as const;
@@ -77,6 +101,10 @@ function _columns(sums: ReplaySums): { name: string; values: ArrayLike<number> }
         values: name === "uncachedTokens" ? uncached(t.contextTokens, t.cachedTokens) : t[name],
       });
     }
+  }
+  const rework = _reworkOf(sums);
+  if (rework !== undefined) {
+    out.push({ name: "rework.extraRequests", values: rework.extraRequests });
   }
   return out;
 }
@@ -135,13 +163,24 @@ export function packSums(
   sums: ReplaySums,
   options: PackSumsOptions = {},
 ): { layout: PackedSums; bytes: Uint8Array } {
-  const { bits = 16 } = options;
+  const { bits = 16, base } = options;
   if (!(Number.isInteger(bits) && bits >= 4 && bits <= 48)) {
     throw new RangeError(`Cannot pack replay sums: bits must be an integer 4…48, got ${bits}`);
   }
   const out: number[] = [];
   const columns: PackedColumn[] = [];
-  for (const { name, values } of _columns(sums)) {
+  const baseColumns = base === undefined
+    ? undefined
+    : new Map(_columns(base).map((c) => [c.name, c.values]));
+  for (const column of _columns(sums)) {
+    const name = column.name;
+    const from = baseColumns?.get(name);
+    if (baseColumns !== undefined && from !== undefined && from.length !== column.values.length) {
+      throw new RangeError(`Cannot pack replay sums: ${name} differs in length from the base's`);
+    }
+    const values = from === undefined
+      ? column.values
+      : Float64Array.from(column.values, (x, i) => x - from[i]);
     const quantum = _quantum(values, bits);
     const offset = out.length;
     let previous = 0;
@@ -152,10 +191,16 @@ export function packSums(
     }
     columns.push({ name, length: values.length, quantum, offset, bytes: out.length - offset });
   }
+  const rework = _reworkOf(sums);
+  const figures = rework === undefined ? undefined : Object.fromEntries(
+    Object.entries(rework).filter((e): e is [string, number] => typeof e[1] === "number"),
+  );
   const layout: PackedSums = {
     workloads: sums.workloads,
     triggers: Array.from(sums.triggers),
     ...(sums.tiers === undefined ? {} : { tierThresholds: Array.from(sums.tiers.thresholds) }),
+    ...(base === undefined ? {} : { relative: true }),
+    ...(figures === undefined ? {} : { rework: figures }),
     columns,
   };
   return { layout, bytes: Uint8Array.from(out) };
@@ -189,6 +234,7 @@ function _readColumn(column: PackedColumn, bytes: Uint8Array): Float64Array {
  *
  * @param layout The layout.
  * @param bytes The varint bytes.
+ * @param base The base replay, when the layout is relative.
  * @returns Replay sums with typed columns.
  * @throws {RangeError} When a column is missing or cut short.
  *
@@ -199,14 +245,23 @@ function _readColumn(column: PackedColumn, bytes: Uint8Array): Float64Array {
  * assert.throws(() => unpackSums({ workloads: 1, triggers: [1], columns: [] }, new Uint8Array()));
  * ```
  */
-export function unpackSums(layout: PackedSums, bytes: Uint8Array): ReplaySums {
+export function unpackSums(layout: PackedSums, bytes: Uint8Array, base?: ReplaySums): ReplaySums {
+  if (layout.relative === true && base === undefined) {
+    throw new RangeError("Cannot unpack replay sums: they are relative and no base is given");
+  }
   const byName = new Map(layout.columns.map((c) => [c.name, c]));
+  const baseColumns = layout.relative === true && base !== undefined
+    ? new Map(_columns(base).map((c) => [c.name, c.values]))
+    : undefined;
   const read = (name: string) => {
     const column = byName.get(name);
     if (column === undefined) {
       throw new RangeError(`Cannot unpack replay sums: column ${name} is missing`);
     }
-    return _readColumn(column, bytes);
+    const values = _readColumn(column, bytes);
+    const from = baseColumns?.get(name);
+    if (from !== undefined) { for (let i = 0; i < values.length; i++) values[i] += from[i]; }
+    return values;
   };
   const minus = (a: Float64Array, b: Float64Array) => a.map((x, i) => x - b[i]);
   const context = read("contextTokens");
@@ -232,6 +287,10 @@ export function unpackSums(layout: PackedSums, bytes: Uint8Array): ReplaySums {
       summaryTokens: read("tiers.summaryTokens"),
     };
     sums.tiers = tiers;
+  }
+  if (layout.rework !== undefined) {
+    const rework = { ...layout.rework, extraRequests: read("rework.extraRequests") };
+    (sums as unknown as { rework: _Rework }).rework = rework;
   }
   return sums;
 }

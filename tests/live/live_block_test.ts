@@ -97,3 +97,47 @@ Deno.test("liveBlock: refuses no variants, other triggers, a default out of rang
     /defaultVariant 1 is not one of the 1 variants/,
   );
 });
+
+Deno.test("liveBlock: a rework control exactly when every variant stores its rework replay", async () => {
+  const sums = fixtureSums();
+  // "With rework": every cell's context 3% higher (a stand-in the packing cannot tell apart).
+  const rework = scaled(sums, () => 1.03);
+  const input = {
+    inputs: fixtureInputs(),
+    steadyState: null,
+    observedTrigger: 200_000,
+  };
+  const withControl = await liveBlock({
+    ...input,
+    variants: [{ label: "8", sums, reworkSums: rework }],
+  }, { script: SCRIPT });
+  assert.match(
+    withControl.data["text/html"],
+    /data-control="rework" min="0" max="2" step="0.1" value="1"/,
+  );
+  const [decoded] = await decodeVariants(withControl.blockData);
+  assert.ok(decoded.rework !== null);
+  // Within the packing's rounding of the exact replay with rework (the acceptance rule, 1e-4).
+  const inputs = fixtureInputs();
+  const exact = priceCurves(rework, inputs).costPerMillion.mean;
+  const view = liveView(decoded, withControl.blockData, {
+    v: inputs.v,
+    alpha: inputs.prices.alpha,
+    rho: inputs.prices.rho,
+    rework: 1,
+  });
+  exact.forEach((x, t) => assert.ok(Math.abs(view.curves.costPerMillion.mean[t] - x) <= 1e-4 * x));
+  // Scale 0 is the replay without rework.
+  const none = liveView(decoded, withControl.blockData, {
+    ...view.inputs.prices,
+    v: inputs.v,
+    rework: 0,
+  });
+  const plain = priceCurves(sums, inputs).costPerMillion.mean;
+  plain.forEach((x, t) => assert.ok(Math.abs(none.curves.costPerMillion.mean[t] - x) <= 1e-4 * x));
+  const without = await liveBlock({
+    ...input,
+    variants: [{ label: "8", sums, reworkSums: rework }, { label: "16", sums }],
+  }, { script: SCRIPT });
+  assert.doesNotMatch(without.data["text/html"], /data-control="rework"/);
+});

@@ -78,3 +78,45 @@ Deno.test("packSums: deterministic", () => {
   assert.deepEqual(a.bytes, b.bytes);
   assert.equal(JSON.stringify(a.layout), JSON.stringify(b.layout));
 });
+
+Deno.test("packSums: relative to a base, with the rework's figures and extra requests", () => {
+  const base = sums();
+  // A replay with rework: 200 more context tokens per cell, one more compaction in cell 0, and
+  // the rework member (figures per compaction and extra requests per cell).
+  const withRework = {
+    ...sums({
+      contextTokens: base.contextTokens.map((x) => x + 200),
+      compactions: Float64Array.of(4, 1, 4, 2),
+    }),
+    rework: {
+      tokensIntercept: 9000,
+      tokensPerInputToken: 0,
+      requests: 3,
+      outputTokensPerRequest: 400,
+      workSecondsPerRequest: 20,
+      extraRequests: Float64Array.of(12, 3, 12, 6),
+    },
+  } as ReplaySums;
+  const { layout, bytes } = packSums(withRework, { bits: 24, base });
+  assert.equal(layout.relative, true);
+  assert.deepEqual(layout.rework, {
+    tokensIntercept: 9000,
+    tokensPerInputToken: 0,
+    requests: 3,
+    outputTokensPerRequest: 400,
+    workSecondsPerRequest: 20,
+  });
+  // The differences are small: context's quantum comes from the largest difference, about 200
+  // (2^(8 − 24) = 2^-16), not from the largest context, 2200.7 (2^(12 − 24) = 2^-12).
+  assert.equal(layout.columns.find((c) => c.name === "contextTokens")!.quantum, 2 ** -16);
+  const back = unpackSums(layout, bytes, base);
+  back.contextTokens.forEach((x, i) =>
+    assert.ok(Math.abs(x - withRework.contextTokens[i]) <= 2 ** -17)
+  );
+  assert.deepEqual(back.compactions, withRework.compactions);
+  assert.deepEqual(
+    (back as unknown as { rework: unknown }).rework,
+    (withRework as unknown as { rework: unknown }).rework,
+  );
+  assert.throws(() => unpackSums(layout, bytes), /relative and no base is given/);
+});
