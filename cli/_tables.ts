@@ -16,7 +16,9 @@ import {
 import { analyzeModels, type ModelsReport } from "../lib/trigger/analyze_models.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
-import { poolCorpora, readManifests, readPool } from "../lib/pool/read_pool.ts";
+import { poolCorpora, poolFrames, readManifests, readPool } from "../lib/pool/read_pool.ts";
+import { streamedAnalysis } from "../lib/pool/streamed_analysis.ts";
+import type { ExportManifest } from "../lib/pool/export_corpus.ts";
 import { defaultPoolModel } from "../lib/pool/pooled_corpus.ts";
 import { type PoolAnswer, poolAnswer, poolAnswerLines } from "../lib/pool/pool_answer.ts";
 import { EXIT, UsageError } from "./_shared.ts";
@@ -28,12 +30,19 @@ export const TABLES_HELP =
                           DuckDB instead of transcripts; run as deno task pool analyze
                           --tables DIR (docs/pool.md). --since/--until then select sessions
                           by their first request's UTC date, in SQL.
-  --contributor ID        With --tables: only this contributor (repeatable).`;
+  --contributor ID        With --tables: only this contributor (repeatable).
+  --stream                With --tables: replay the pool in batches of whole sessions
+                          (--batch-rows, default 262144 requests) so memory stays bounded
+                          by the batch, not the pool; text only; one model; a numeric
+                          --block-size (docs/pool.md, Scale).
+  --batch-rows N          With --stream: requests per batch (default 262144).`;
 
 /** The pool's options, for the option table. */
 export const TABLES_OPTIONS = {
   tables: { type: "string" as const },
   contributor: { type: "string" as const, multiple: true },
+  stream: { type: "boolean" as const },
+  "batch-rows": { type: "string" as const },
 };
 
 /** What the analyze command hands over. */
@@ -90,6 +99,9 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
     contributors,
     leftOut,
   });
+  if (values.stream) {
+    return await _streamed(run, dir, manifests, target, filters);
+  }
   const read = await readPool(dir, {
     since: filters.since,
     until: filters.until,
@@ -98,8 +110,13 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
   }, run.idleLimitSeconds);
   const corpora = poolCorpora(read, target ?? "all");
   const countsOf = (name: string, requests: number) => {
-    const c = read.byModel[name] ?? { contributors: 0, sessions: 0, compactions: 0 };
-    return { ...c, requests };
+    const c = read.byModel[name];
+    return {
+      contributors: c?.contributors ?? 0,
+      sessions: c?.sessions ?? 0,
+      compactions: c?.compactions ?? 0,
+      requests,
+    };
   };
   if (target === null) {
     if (corpora.length === 0) {
@@ -171,4 +188,103 @@ function _why(report: TriggerReport): string | null {
   const r = report.recommendation as TriggerReport["recommendation"] & { withheld?: unknown };
   if (typeof r.withheld === "string") return r.withheld;
   return r.budgetError ?? null;
+}
+
+/** `--stream`: the streamed analysis of one model, printed as text. */
+async function _streamed(
+  run: TablesRun,
+  dir: string,
+  manifests: ExportManifest[],
+  target: string | null,
+  filters: { since: string | null; until: string | null; contributors: string[] | null },
+): Promise<number> {
+  const { values, options: o } = run;
+  if (target === null) throw new UsageError("--stream analyses one model: give --model NAME");
+  if (values.json) throw new UsageError("--stream prints text only: leave out --json");
+  if (o.blockSize === "auto") throw new UsageError("--stream needs a numeric --block-size");
+  const batchText = values["batch-rows"];
+  const batchRows = typeof batchText === "string" ? Number(batchText) : 262_144;
+  if (!Number.isInteger(batchRows) || batchRows < 1) {
+    throw new UsageError(`--batch-rows must be a positive whole number, got ${batchText}`);
+  }
+  const prices = { ...run.pricesFor?.(target) };
+  for (const key of ["alpha", "rho", "inputUsdPerMillion", "omega"] as const) {
+    const value = o[key];
+    if (typeof value === "number") prices[key] = value;
+  }
+  const frames = poolFrames(
+    dir,
+    {
+      since: filters.since,
+      until: filters.until,
+      contributors: filters.contributors,
+      models: [target],
+    },
+    run.idleLimitSeconds,
+    batchRows,
+  );
+  const r = await streamedAnalysis(frames, {
+    model: target,
+    manifests,
+    idleLimitSeconds: run.idleLimitSeconds,
+  }, {
+    workloads: o.workloads,
+    method: o.method,
+    blockSize: o.blockSize,
+    seed: o.seed,
+    triggerFrom: o.triggerFrom,
+    triggerTo: o.triggerTo,
+    triggerStep: o.triggerStep,
+    a: o.a,
+    v: o.v,
+    contextWindow: o.contextWindow,
+    prices,
+  });
+  const k = (t: number) => `${Math.round(t / 1000)}K`;
+  const usd = (v: number) => `$${v.toFixed(3)}`;
+  const lines = [
+    `Streamed pool analysis of ${r.model}: ${r.requests} requests in ${r.batches} batches ` +
+    `(largest ${r.largestBatch}), ${r.sessions.main} main + ${r.sessions.subagent} sub-agent + ` +
+    `${r.sessions.helper} helper sessions, ${r.compactions.auto} auto + ${r.compactions.manual} ` +
+    `manual compactions, observed trigger ${
+      r.observedTrigger === null ? "none" : k(r.observedTrigger)
+    }`,
+    `Time model: a = ${r.timeModel.a.toExponential(3)} s/token, v = ${r.timeModel.v.toFixed(1)} ` +
+    `token/s; mean growth ${r.meanGrowthTokens.toFixed(0)} tokens per request`,
+    `Observed bill ${usd(r.observedBill.costPerMillion)} per 1M tokens` +
+    (r.replayAtObservedTrigger === null
+      ? ""
+      : `; the replay at the observed trigger ${usd(r.replayAtObservedTrigger.costPerMillion)}`),
+    "",
+    "  trigger   cost/1M    p10      p90     time share   observed cost",
+    ...r.triggers.map((t, i) =>
+      `  ${k(t).padStart(7)}   ${usd(r.costPerMillion[i].mean)}   ${usd(r.costPerMillion[i].p10)}` +
+      `   ${usd(r.costPerMillion[i].p90)}   ${
+        (100 * r.timeShare[i].mean).toFixed(1).padStart(5)
+      }%` +
+      `       ${usd(r.observed.costPerMillion[i])}`
+    ),
+    "",
+    `Cheapest trigger ${r.cheapestTrigger === null ? "none" : k(r.cheapestTrigger)}; ` +
+    `steady-state T* ${k(r.tStarTokens)}.`,
+  ];
+  // As the in-memory answer does: no setting for a cheapest trigger on the grid's edge.
+  const edge = r.cheapestTrigger !== null &&
+    (r.cheapestTrigger === r.triggers[0] || r.cheapestTrigger === r.triggers.at(-1));
+  const settings = edge || r.setting?.settings.autoCompactWindow == null
+    ? null
+    : r.setting.settings;
+  const why = edge
+    ? "the cheapest trigger is on the edge of the grid: the optimum may lie beyond it " +
+      "(widen the grid with --trigger-from/--trigger-to)."
+    : null;
+  const answer = poolAnswer({ recommendation: { settings } } as never, {
+    contributors: r.contributors,
+    sessions: r.sessions.main + r.sessions.subagent + r.sessions.helper,
+    requests: r.requests,
+    compactions: r.compactions.auto + r.compactions.manual + r.compactions.unknown,
+  }, filters);
+  lines.push(...poolAnswerLines(answer, r.model, why));
+  writeStdout(lines.join("\n") + "\n");
+  return EXIT.ok;
 }

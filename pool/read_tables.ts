@@ -82,6 +82,8 @@ async function main(request: PoolRequest): Promise<void> {
     CREATE TEMP TABLE s_all AS
     SELECT contributor, session, any_value(model) AS model, any_value(session_kind) AS kind,
       count(*) AS requests,
+      sum(input_tokens) AS input, sum(cache_write_5m_tokens) AS w5,
+      sum(cache_write_1h_tokens) AS w1h,
       CAST(timezone('UTC', min(time)) AS DATE) AS start_day
     FROM ${parquet("requests")}
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
@@ -111,19 +113,22 @@ async function main(request: PoolRequest): Promise<void> {
     `SELECT (SELECT count(*) FROM s), (SELECT coalesce(sum(requests), 0) FROM s),
        (SELECT count(*) FROM c)`,
   )).getRows()[0].map(Number);
-  // Per model: contributors, sessions and compactions behind its answer.
-  const byModel: Record<string, { contributors: number; sessions: number; compactions: number }> =
-    {};
+  // Per model: contributors, sessions and compactions behind its answer, and the uncached
+  // tokens by kind (exact integer sums: the analysis needs them for omega before the replay).
+  const byModel: Record<string, Record<string, number>> = {};
   for (
-    const [model, n, sessions, compactions] of (await db.runAndReadAll(`
+    const [model, n, sessions, compactions, input, w5, w1h] of (await db.runAndReadAll(`
     SELECT s.model, count(DISTINCT s.contributor), count(*),
-      (SELECT count(*) FROM c WHERE c.model = s.model)
+      (SELECT count(*) FROM c WHERE c.model = s.model), sum(input), sum(w5), sum(w1h)
     FROM s GROUP BY s.model ORDER BY s.model`)).getRows()
   ) {
     byModel[String(model)] = {
       contributors: Number(n),
       sessions: Number(sessions),
       compactions: Number(compactions),
+      input: Number(input),
+      cacheWrite5m: Number(w5),
+      cacheWrite1h: Number(w1h),
     };
   }
   await _frame({
@@ -158,9 +163,9 @@ async function main(request: PoolRequest): Promise<void> {
   ];
   await _stream(
     db,
-    `SELECT ${
+    [`SELECT ${
       compactionColumns.map(([n, e]) => `CAST(${e} AS DOUBLE) AS "${n}"`).join(", ")
-    } FROM c ORDER BY row`,
+    } FROM c ORDER BY row`],
     compactionColumns.map(([n]) => n),
     "compactions",
     Infinity,
@@ -185,14 +190,21 @@ async function main(request: PoolRequest): Promise<void> {
     ],
     ["compactionBefore", "coalesce(c.row, -1)"],
   ];
+  // One query per contributor, in pool order: each sorts one contributor's rows only, so
+  // DuckDB's memory is bounded by the largest export, not by the pool.
+  const select = requestColumns.map(([n, e]) => `CAST(${e} AS DOUBLE) AS "${n}"`).join(", ");
   await _stream(
     db,
-    `SELECT ${requestColumns.map(([n, e]) => `CAST(${e} AS DOUBLE) AS "${n}"`).join(", ")}
-     FROM ${parquet("requests")} r
-     JOIN s USING (contributor, session)
-     LEFT JOIN c ON c.contributor = r.contributor AND c.session = r.session
-       AND c.compaction_index = r.compaction_before
-     ORDER BY s.row, r.request_index`,
+    contributors.map((id) => {
+      const file = _literal(`${dir}/contributor=${id}/requests.parquet`);
+      const who = _literal(id);
+      return `SELECT ${select}
+        FROM (SELECT *, ${who} AS contributor FROM read_parquet(${file})) r
+        JOIN (SELECT * FROM s WHERE contributor = ${who}) s USING (contributor, session)
+        LEFT JOIN (SELECT * FROM c WHERE contributor = ${who}) c
+          ON c.session = r.session AND c.compaction_index = r.compaction_before
+        ORDER BY s.row, r.request_index`;
+    }),
     requestColumns.map(([n]) => n),
     "requests",
     request.batchRows,
@@ -204,42 +216,73 @@ async function main(request: PoolRequest): Promise<void> {
 }
 
 /**
- * Streams a query's rows as frames of at most `batchRows` rows, cut only where column
- * `sessionColumn` changes (so a frame holds whole sessions; -1: cut anywhere).
+ * Streams the rows of `queries` (run in order; every column DOUBLE) as frames of at most
+ * `batchRows` rows, cut only where column `sessionColumn` changes, so a frame holds whole
+ * sessions (-1: cut anywhere). Frames run across queries.
  */
 async function _stream(
   db: Awaited<ReturnType<DuckDBInstance["connect"]>>,
-  sql: string,
+  queries: string[],
   names: string[],
   kind: string,
   batchRows: number,
   sessionColumn: number,
 ): Promise<void> {
-  const result = await db.stream(sql);
-  let columns = names.map(() => [] as number[]);
-  const flush = async (upTo: number) => {
-    const out = columns.map((c) => Float64Array.from(c.slice(0, upTo)));
-    columns = columns.map((c) => c.slice(upTo));
-    await _frame({ kind, rows: upTo, columns: names }, out);
-  };
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (chunk === null || chunk.rowCount === 0) break;
-    for (let j = 0; j < names.length; j++) {
-      const vector = chunk.getColumnVector(j);
-      const target = columns[j];
-      for (let i = 0; i < chunk.rowCount; i++) target.push(vector.getItem(i) as number);
+  // Per column, the chunks not yet sent (and how many rows they hold).
+  let parts: Float64Array[][] = names.map(() => []);
+  let buffered = 0;
+  const column = (j: number) => {
+    const out = new Float64Array(buffered);
+    let at = 0;
+    for (const p of parts[j]) {
+      out.set(p, at);
+      at += p.length;
     }
-    const n = columns[0].length;
-    if (n >= batchRows && sessionColumn >= 0) {
-      // Cut before the last session that may continue in the next chunk.
-      const session = columns[sessionColumn];
-      let cut = n;
-      while (cut > 0 && session[cut - 1] === session[n - 1]) cut--;
-      if (cut > 0) await flush(cut);
+    return out;
+  };
+  const flush = async (upTo: number) => {
+    const joined = names.map((_, j) => column(j));
+    await _frame({ kind, rows: upTo, columns: names }, joined.map((c) => c.subarray(0, upTo)));
+    parts = joined.map((c) => (upTo < c.length ? [c.slice(upTo)] : []));
+    buffered -= upTo;
+  };
+  for (const sql of queries) {
+    const result = await db.stream(sql);
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      if (chunk === null || chunk.rowCount === 0) break;
+      const n = chunk.rowCount;
+      for (let j = 0; j < names.length; j++) parts[j].push(_values(chunk.getColumnVector(j), n));
+      buffered += n;
+      // Flush whole sessions while a batch is full; the buffer's last session may go on.
+      while (sessionColumn >= 0 && buffered > batchRows) {
+        const session = column(sessionColumn);
+        parts[sessionColumn] = [session];
+        const total = session.length;
+        let cut = Math.min(batchRows, total - 1);
+        while (cut > 0 && session[cut - 1] === session[cut]) cut--;
+        if (cut === 0) {
+          // One session longer than a batch: it goes alone, once it is complete.
+          cut = batchRows;
+          while (cut < total && session[cut] === session[cut - 1]) cut++;
+          if (cut === total) break;
+        }
+        await flush(cut);
+      }
     }
   }
-  if (columns[0].length > 0 || kind === "compactions") await flush(columns[0].length);
+  if (buffered > 0 || kind === "compactions") await flush(buffered);
+}
+
+/** A DOUBLE vector's values (no nulls: the queries coalesce them to NaN), copied. */
+function _values(vector: unknown, n: number): Float64Array {
+  // The vector's own typed array when it exposes one (node-api keeps it as `items`).
+  const items = (vector as { items?: unknown }).items;
+  if (items instanceof Float64Array && items.length >= n) return items.slice(0, n);
+  const out = new Float64Array(n);
+  const v = vector as { getItem(i: number): number | null };
+  for (let i = 0; i < n; i++) out[i] = v.getItem(i) ?? NaN;
+  return out;
 }
 
 if (import.meta.main) {

@@ -27,10 +27,20 @@ export interface PoolFilter {
 }
 
 /** Per model: how many contributors, sessions and compactions the pool holds. */
-export type PoolCounts = Record<
-  string,
-  { contributors: number; sessions: number; compactions: number }
->;
+export type PoolCounts = Record<string, PoolModelCounts>;
+
+/**
+ * One model's counts in a pool: contributors, sessions and compactions, and its uncached tokens
+ * by kind (input, 5-minute and 1-hour cache writes: what omega weighs).
+ */
+export interface PoolModelCounts {
+  contributors: number;
+  sessions: number;
+  compactions: number;
+  input: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+}
 
 /** A pool read: the manifests of the contributors kept, and the pooled tables. */
 export interface PoolRead {

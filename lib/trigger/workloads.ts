@@ -69,6 +69,45 @@ export function drawWorkloads(
       `Cannot draw workloads: count must be a positive integer, got ${workloads}`,
     );
   }
+  const streams = Array.from({ length: workloads }, (_, i) => new Pcg32(seed, i + 1));
+  return drawWorkloadBatch(steps, streams, { method, blockSize });
+}
+
+/**
+ * The workloads of a batch of sessions, drawn from PRNG streams that the caller keeps between
+ * batches: workload k + 1 draws from `streams[k]`. Block plans draw session after session, so
+ * batches of consecutive sessions, drawn in order from the same streams, give the plans that
+ * {@linkcode drawWorkloads} gives for all the sessions at once (lib/pool/streamed_analysis.ts
+ * replays a pool this way, one batch in memory at a time).
+ *
+ * @param steps Step columns of the batch (only `sessions`, `start`, `count` are read).
+ * @param streams One PRNG per resampled workload (advanced by the draws).
+ * @param options Method and block size.
+ * @returns The workloads: the observed one, then one per stream.
+ *
+ * @example Two batches from the same streams equal one draw
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { drawWorkloadBatch, drawWorkloads } from "./workloads.ts";
+ * import { Pcg32 } from "../stats/pcg32.ts";
+ *
+ * const all = { sessions: 2, start: Uint32Array.of(0, 21), count: Uint32Array.of(21, 13) };
+ * const whole = drawWorkloads(all, { workloads: 2 }).plans[2];
+ * const streams = [new Pcg32(1, 1), new Pcg32(1, 2)];
+ * drawWorkloadBatch({ sessions: 1, start: Uint32Array.of(0), count: Uint32Array.of(21) }, streams);
+ * const second = drawWorkloadBatch(
+ *   { sessions: 1, start: Uint32Array.of(0), count: Uint32Array.of(13) }, streams).plans[2];
+ * // The second session's blocks, shifted by its start row (21) in the whole corpus.
+ * const tail = whole.groupOffset[1];
+ * assert.deepEqual([...second.segmentStart].map((r) => r + 21), [...whole.segmentStart.slice(tail)]);
+ * ```
+ */
+export function drawWorkloadBatch(
+  steps: Pick<StepColumns, "sessions" | "start" | "count">,
+  streams: readonly Pcg32[],
+  options: Pick<WorkloadOptions, "method" | "blockSize"> = {},
+): Workloads {
+  const { method, blockSize } = { ...DEFAULT_WORKLOAD_OPTIONS, ...options };
   const n = steps.sessions;
   const groupStart = new Uint32Array(n);
   const groupLength = new Uint32Array(n);
@@ -78,9 +117,7 @@ export function drawWorkloads(
   }
   const groups = { start: groupStart, length: groupLength };
   const plans: BlockPlan[] = [_observedPlan(groups)];
-  for (let k = 1; k <= workloads; k++) {
-    plans.push(resampleBlocks(groups, new Pcg32(seed, k), { method, blockSize }));
-  }
+  for (const stream of streams) plans.push(resampleBlocks(groups, stream, { method, blockSize }));
   return { plans };
 }
 

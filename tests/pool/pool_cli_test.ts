@@ -86,6 +86,34 @@ Deno.test({
       );
       assert.match(text.stdout, /For everyone \(managed settings, \/etc\/claude-code\/managed/);
       assert.match(text.stdout, /For one user \(~\/\.claude\/settings\.json\)/);
+      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document.
+      const streamed = await task(
+        [
+          "pool",
+          "analyze",
+          "--tables",
+          "pool",
+          "--stream",
+          "--batch-rows",
+          "300",
+          "--workloads",
+          "5",
+        ],
+        cwd,
+      );
+      assert.equal(streamed.code, 0, streamed.stderr);
+      const batches = Number(streamed.stdout.match(/requests in (\d+) batches/)?.[1]);
+      assert.ok(batches > 3, streamed.stdout.slice(0, 300));
+      const k = (t: number) => `${Math.round(t / 1000)}K`;
+      assert.match(
+        streamed.stdout,
+        new RegExp(
+          `Cheapest trigger ${k(doc.steadyState.replayArgminTokens)}; steady-state T\\* ${
+            k(doc.steadyState.tStarTokens)
+          }`,
+        ),
+      );
+      assert.match(streamed.stdout, /No setting to roll out: the cheapest trigger is on the edge/);
     } finally {
       await Deno.remove(cwd, { recursive: true });
     }

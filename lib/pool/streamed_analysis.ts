@@ -1,0 +1,443 @@
+/**
+ * The trigger analysis of a pool, streamed: the pool's reader sends the requests in batches of
+ * whole sessions, and each batch is replayed and dropped, so memory is bounded by the batch size
+ * and the compaction table, not by the pool (docs/pool.md, Scale).
+ *
+ * Why the result is the in-memory analysis's (lib/trigger/analyze.ts) on the same pooled corpus:
+ * - everything fitted before the replay reads only the compactions (time model, summary model,
+ *   P, β, c_post, the observed trigger and so the grid) or exact integer sums that DuckDB returns
+ *   with the first frame (the uncached tokens by kind, hence ω and the prices);
+ * - workload k draws its blocks session after session from one PRNG stream
+ *   (lib/trigger/workloads.ts, `drawWorkloadBatch`): the streams live across batches, so every
+ *   batch gets the blocks the whole corpus would give its sessions;
+ * - the replay's sums, the observed bill's, Δ's and the growth check's add up over sessions, so
+ *   the batches' sums are added (in another order than one pass: equal up to rounding).
+ *
+ * What it gives: the counts, the fits, the curves with their bands, the observed bill, the replay
+ * at the observed trigger, T*, the cheapest trigger and its setting. What it leaves to the
+ * in-memory analysis: `--block-size auto` (it needs every step's growth at once) and the figures
+ * that resample sessions as a whole (support, confidence, the session bootstrap).
+ *
+ * @module
+ */
+import { modelInfo, type PriceOverrides, resolvePrices } from "../prices/mod.ts";
+import { Pcg32 } from "../stats/pcg32.ts";
+import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import { COMPACTION_TRIGGER, type Corpus } from "../transcript/tables.ts";
+import { argminTrigger } from "../trigger/argmin_trigger.ts";
+import {
+  type AutoCompactSetting,
+  autoCompactSetting,
+  DEFAULT_CONTEXT_WINDOW,
+} from "../trigger/auto_compact_setting.ts";
+import { DEFAULT_ANALYZE_OPTIONS } from "../trigger/analyze.ts";
+import { constrainedTimeFit } from "../trigger/constrained_time_fit.ts";
+import { growthCheck } from "../trigger/growth_check.ts";
+import { observedBill } from "../trigger/observed_bill.ts";
+import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
+import { checkPrices, type Prices } from "../trigger/prices.ts";
+import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
+import { steadyStateSolution } from "../trigger/steady_state.ts";
+import { buildSteps } from "../trigger/steps.ts";
+import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
+import { coveringTriggerGrid, triggerGrid } from "../trigger/trigger_grid.ts";
+import { drawWorkloadBatch } from "../trigger/workloads.ts";
+import type { ExportManifest } from "./export_corpus.ts";
+import type { PoolFrame } from "./pool_frames.ts";
+import { pooledCorpus } from "./pooled_corpus.ts";
+import type { PoolModelCounts } from "./read_pool.ts";
+
+/** Options of {@linkcode streamedAnalysis}: those of the analysis it supports. */
+export interface StreamedOptions {
+  /** Resampled workloads K. @default {100} */
+  workloads?: number;
+  /** Block method. @default {"permute"} */
+  method?: (typeof DEFAULT_ANALYZE_OPTIONS)["method"];
+  /** Steps per block (a number: `auto` needs every step at once). @default {8} */
+  blockSize?: number;
+  /** PRNG seed. @default {1} */
+  seed?: number;
+  /** Grid: first and last trigger (null: covering the observed trigger), step, tokens. */
+  triggerFrom?: number | null;
+  triggerTo?: number | null;
+  triggerStep?: number;
+  /** Prices given (a prices file's, and single values), as the analysis takes them. */
+  prices?: PriceOverrides;
+  /** Time model given, as the analysis takes it (null: fitted). */
+  a?: number | null;
+  v?: number | null;
+  /** The model's context window for the setting (null: catalog, else 200,000). */
+  contextWindow?: number | null;
+  /** Called after each batch with the requests done so far. */
+  onBatch?: (requestsDone: number, batches: number) => void;
+}
+
+/** A band at one trigger. */
+export interface StreamedBand {
+  mean: number;
+  p10: number;
+  p90: number;
+}
+
+/** What {@linkcode streamedAnalysis} returns. */
+export interface StreamedAnalysis {
+  model: string;
+  /** Contributors with a session of the model, after the filters. */
+  contributors: number;
+  /** Request batches replayed; the largest batch, requests. */
+  batches: number;
+  largestBatch: number;
+  requests: number;
+  sessions: { main: number; subagent: number; helper: number };
+  compactions: { auto: number; manual: number; unknown: number };
+  billedTokens: number;
+  workHours: number;
+  observedTrigger: number | null;
+  prices: Prices;
+  timeModel: { a: number; v: number };
+  summaryModel: SummaryModel;
+  meanGrowthTokens: number;
+  triggers: number[];
+  costPerMillion: StreamedBand[];
+  timeShare: StreamedBand[];
+  observed: { costPerMillion: number[]; timeShare: number[]; compactions: number[] };
+  observedBill: { costPerMillion: number; compactionCostPerMillion: number; callsMatched: number };
+  replayAtObservedTrigger: { trigger: number; costPerMillion: number } | null;
+  permuteKeepsGrowth: { mismatches: number; maxDifferenceTokens: number } | null;
+  tStarTokens: number;
+  cheapestTrigger: number | null;
+  setting: AutoCompactSetting | null;
+  /** The replay's sums, for re-pricing (as `analyzeTrigger` returns them). */
+  sums: ReplaySums;
+}
+
+/**
+ * Analyses one model of a pool from the reader's frames (lib/pool/read_pool.ts `poolFrames`,
+ * asked for that model only).
+ *
+ * @param frames The frames: meta, compactions, request batches, end.
+ * @param setup The model, the manifests (files, bytes, diagnostics) and the idle limit applied.
+ * @param options Workloads, method, block size, seed, grid, prices, time model.
+ * @returns The analysis.
+ * @throws {RangeError} When the model has no request or compaction, or a fit cannot run.
+ */
+export async function streamedAnalysis(
+  frames: AsyncIterable<PoolFrame>,
+  setup: { model: string; manifests: readonly ExportManifest[]; idleLimitSeconds: number },
+  options: StreamedOptions = {},
+): Promise<StreamedAnalysis> {
+  // An option given as undefined takes its default (a plain spread would keep the undefined).
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as typeof DEFAULT_ANALYZE_OPTIONS;
+  const blockSize = options.blockSize ?? (DEFAULT_ANALYZE_OPTIONS.blockSize as number);
+  const { model: name, manifests, idleLimitSeconds } = setup;
+  let models: string[] = [];
+  let counts: PoolModelCounts | undefined;
+  let all: Record<string, Float64Array> | undefined;
+  let state: ReturnType<typeof _prepare> | undefined;
+  let done = 0, batches = 0, largest = 0;
+  for await (const frame of frames) {
+    if (frame.kind === "meta") {
+      models = frame.header.models as string[];
+      counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
+    } else if (frame.kind === "compactions") {
+      all = frame.columns;
+      if (counts === undefined) throw new RangeError(`Cannot analyze: the pool has no "${name}"`);
+      state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
+        ...options.prices,
+      });
+    } else if (frame.kind === "requests") {
+      if (state === undefined || all === undefined) {
+        throw new Error("The pool reader sent requests before the compactions");
+      }
+      _batch(state, models, all, frame.columns, manifests, idleLimitSeconds, blockSize, o.method);
+      done += frame.rows;
+      batches++;
+      largest = Math.max(largest, frame.rows);
+      options.onBatch?.(done, batches);
+    }
+  }
+  if (state === undefined || done === 0) {
+    throw new RangeError(`Cannot analyze: the pool has no requests of model "${name}"`);
+  }
+  const result = _finish(state, name, done, batches, largest, options.contextWindow ?? null);
+  return { ...result, contributors: counts?.contributors ?? 0 };
+}
+
+function _prepare(
+  name: string,
+  models: string[],
+  all: Record<string, Float64Array>,
+  counts: PoolModelCounts,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+  o: typeof DEFAULT_ANALYZE_OPTIONS,
+  blockSize: number,
+  overrides: PriceOverrides,
+) {
+  // The compactions alone, as a corpus without requests: what the fits and the grid read.
+  const empty = Object.fromEntries(
+    [
+      "session",
+      "kind",
+      "model",
+      "timeMicros",
+      "input",
+      "cacheWrite5m",
+      "cacheWrite1h",
+      "cacheRead",
+      "output",
+      "gapSeconds",
+      "compactionBefore",
+    ].map((c) => [c, new Float64Array(0)]),
+  );
+  const compactionsOnly = pooledCorpus(
+    { models, requests: empty, compactions: all },
+    name,
+    manifests,
+    idleLimitSeconds,
+  );
+  const comp = compactionsOnly.compactions;
+  if (comp.length === 0) {
+    throw new RangeError(
+      `Cannot fit the compaction models: the pool has no compaction of "${name}"`,
+    );
+  }
+  const observedTrigger = summarizeCorpus(compactionsOnly).observedTrigger;
+  const resolved = resolvePrices(name, overrides, {
+    input: counts.input,
+    cacheWrite5m: counts.cacheWrite5m,
+    cacheWrite1h: counts.cacheWrite1h,
+  });
+  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
+  const fit = constrainedTimeFit(comp, { a: o.a, v: o.v });
+  const a = o.a ?? fit.a;
+  const v = o.v ?? fit.v;
+  const fitted = resolveSummaryModel(comp, o);
+  if (fitted.missing.length > 0) {
+    throw new RangeError(
+      `Cannot fit summary model: ${[...new Set(fitted.missing.map((p) => fitted.problems[p]))]}`,
+    );
+  }
+  const model = fitted.model;
+  const grid = coveringTriggerGrid(observedTrigger, {
+    from: o.triggerFrom,
+    to: o.triggerTo,
+    step: o.triggerStep,
+  });
+  const triggers = triggerGrid(model, grid);
+  const streams = Array.from({ length: o.workloads }, (_, k) => new Pcg32(o.seed, k + 1));
+  return {
+    o,
+    blockSize,
+    comp,
+    observedTrigger,
+    prices,
+    tierThresholds: Float64Array.from(tierThresholds),
+    a,
+    v,
+    model,
+    triggers,
+    streams,
+    sums: emptyReplaySums(o.workloads + 1, triggers, Float64Array.from(tierThresholds)),
+    atObserved: observedTrigger === null ? null : emptyReplaySums(
+      1,
+      Float64Array.of(observedTrigger),
+      Float64Array.from(tierThresholds),
+    ),
+    totals: {
+      requests: 0,
+      kinds: { main: 0, subagent: 0, helper: 0 },
+      billed: 0,
+      work: 0,
+      billCost: 0,
+      billCompaction: 0,
+      callsMatched: 0,
+      growthSum: 0,
+      growthSteps: 0,
+      mismatches: 0,
+      maxDifference: 0,
+    },
+  };
+}
+
+/** Replays one batch of whole sessions and adds its sums. */
+function _batch(
+  state: ReturnType<typeof _prepare>,
+  models: string[],
+  all: Record<string, Float64Array>,
+  batch: Record<string, Float64Array>,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+  blockSize: number,
+  method: typeof DEFAULT_ANALYZE_OPTIONS["method"],
+): void {
+  const corpus = _batchCorpus(models, all, batch, manifests, idleLimitSeconds);
+  const t = state.totals;
+  const summary = summarizeCorpus(corpus);
+  t.requests += corpus.requests.length;
+  t.kinds.main += summary.sessions.main;
+  t.kinds.subagent += summary.sessions.subagent;
+  t.kinds.helper += summary.sessions.helper;
+  t.billed += summary.billedTokens;
+  t.work += summary.workHours;
+  const bill = observedBill(corpus, {
+    prices: state.prices,
+    beta: state.model.beta,
+    g0: state.model.g0,
+    g1: state.model.g1,
+    minSummaryTokens: state.model.minSummaryTokens,
+  });
+  t.billCost += bill.costPerMillion * summary.billedTokens;
+  t.billCompaction += bill.compactionCostPerMillion * summary.billedTokens;
+  t.callsMatched += bill.compactionCallsMatched;
+  const steps = buildSteps(corpus, { compactionStepShare: state.o.compactionStepShare });
+  for (let s = 0; s < steps.sessions; s++) {
+    const end = steps.start[s] + steps.count[s];
+    for (let row = steps.start[s] + 1; row < end; row++) {
+      if (steps.compacted[row]) continue;
+      t.growthSum += steps.growth[row];
+      t.growthSteps++;
+    }
+  }
+  const { plans } = drawWorkloadBatch(steps, state.streams, { method, blockSize });
+  const replay = { model: state.model, tierThresholds: state.tierThresholds };
+  _add(state.sums, replayWorkloads(steps, plans, { ...replay, triggers: state.triggers }));
+  if (state.atObserved !== null) {
+    _add(
+      state.atObserved,
+      replayWorkloads(steps, [plans[0]], { ...replay, triggers: state.atObserved.triggers }),
+    );
+  }
+  if (method === "permute") {
+    const check = growthCheck(steps, plans);
+    t.mismatches += check.mismatches;
+    t.maxDifference = Math.max(t.maxDifference, check.maxDifferenceTokens);
+  }
+}
+
+/** The batch as a corpus: its sessions, their requests, and their compactions only. */
+function _batchCorpus(
+  models: string[],
+  all: Record<string, Float64Array>,
+  batch: Record<string, Float64Array>,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+): Corpus {
+  const n = batch.session.length;
+  const first = batch.session[0], last = batch.session[n - 1];
+  // Compactions of the batch's sessions (session rows are contiguous in a batch).
+  const rows: number[] = [];
+  for (let c = 0; c < all.session.length; c++) {
+    if (all.session[c] >= first && all.session[c] <= last) rows.push(c);
+  }
+  const local = new Map<number, number>(rows.map((c, i) => [c, i]));
+  const compactions = Object.fromEntries(
+    Object.entries(all).map(([k, col]) => [k, Float64Array.from(rows, (c) => col[c])]),
+  );
+  const before = Float64Array.from(batch.compactionBefore, (c) => (c < 0 ? -1 : local.get(c)!));
+  const name = models[batch.model[0]];
+  return pooledCorpus(
+    { models, requests: { ...batch, compactionBefore: before }, compactions },
+    name,
+    manifests,
+    idleLimitSeconds,
+  );
+}
+
+function _add(into: ReplaySums, part: ReplaySums): void {
+  const add = (a: Float64Array, b: Float64Array) => {
+    for (let i = 0; i < a.length; i++) a[i] += b[i];
+  };
+  add(into.contextTokens, part.contextTokens);
+  add(into.cachedTokens, part.cachedTokens);
+  add(into.compactions, part.compactions);
+  add(into.compactionInputTokens, part.compactionInputTokens);
+  add(into.summaryTokens, part.summaryTokens);
+  add(into.outputTokens, part.outputTokens);
+  add(into.workSeconds, part.workSeconds);
+  if (into.tiers && part.tiers) {
+    add(into.tiers.contextTokens, part.tiers.contextTokens);
+    add(into.tiers.cachedTokens, part.tiers.cachedTokens);
+    add(into.tiers.outputTokens, part.tiers.outputTokens);
+    add(into.tiers.compactionInputTokens, part.tiers.compactionInputTokens);
+    add(into.tiers.summaryTokens, part.tiers.summaryTokens);
+  }
+}
+
+function _finish(
+  state: ReturnType<typeof _prepare>,
+  name: string,
+  requests: number,
+  batches: number,
+  largest: number,
+  contextWindow: number | null,
+): Omit<StreamedAnalysis, "contributors"> {
+  const { totals: t, prices, model, a, v, triggers } = state;
+  const inputs = { prices, beta: model.beta, a, v, billedTokens: t.billed };
+  const curves: TriggerCurves = priceCurves(state.sums, inputs);
+  const delta = t.growthSteps > 0 ? t.growthSum / t.growthSteps : NaN;
+  const steady = steadyStateSolution({
+    postContext: model.medianPostContext,
+    summaryTokens: model.medianSummaryTokens,
+    meanGrowth: delta,
+    beta: model.beta,
+    summaryModel: {
+      g0: model.g0,
+      g1: model.g1,
+      minSummaryTokens: model.minSummaryTokens,
+      postPrefix: model.postPrefix,
+    },
+  }, prices);
+  const best = argminTrigger(triggers, curves.costPerMillion.mean);
+  const window = contextWindow ?? modelInfo(name)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  const band = (b: TriggerCurves["costPerMillion"]) =>
+    Array.from(triggers, (_, i) => ({ mean: b.mean[i], p10: b.p10[i], p90: b.p90[i] }));
+  const comp = state.comp;
+  const byTrigger = (k: number) => comp.trigger.filter((x) => x === k).length;
+  const bill = t.billed > 0 ? t.billCost / t.billed : NaN;
+  return {
+    model: name,
+    batches,
+    largestBatch: largest,
+    requests,
+    sessions: { ...t.kinds },
+    compactions: {
+      auto: byTrigger(COMPACTION_TRIGGER.auto),
+      manual: byTrigger(COMPACTION_TRIGGER.manual),
+      unknown: byTrigger(COMPACTION_TRIGGER.unknown),
+    },
+    billedTokens: t.billed,
+    workHours: t.work,
+    observedTrigger: state.observedTrigger,
+    prices,
+    timeModel: { a, v },
+    summaryModel: model,
+    meanGrowthTokens: delta,
+    triggers: [...triggers],
+    costPerMillion: band(curves.costPerMillion),
+    timeShare: band(curves.timeShare),
+    observed: {
+      costPerMillion: [...curves.observed.costPerMillion],
+      timeShare: [...curves.observed.timeShare],
+      compactions: [...curves.observed.compactions],
+    },
+    observedBill: {
+      costPerMillion: bill,
+      compactionCostPerMillion: t.billed > 0 ? t.billCompaction / t.billed : NaN,
+      callsMatched: t.callsMatched,
+    },
+    replayAtObservedTrigger: state.atObserved === null ? null : {
+      trigger: state.observedTrigger!,
+      costPerMillion: priceCurves(state.atObserved, inputs).observed.costPerMillion[0],
+    },
+    permuteKeepsGrowth: state.o.method === "permute"
+      ? { mismatches: t.mismatches, maxDifferenceTokens: t.maxDifference }
+      : null,
+    tStarTokens: steady.tStarTokens,
+    cheapestTrigger: best?.trigger ?? null,
+    setting: best === null ? null : autoCompactSetting(best.trigger, { contextWindow: window }),
+    sums: state.sums,
+  };
+}

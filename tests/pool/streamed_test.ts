@@ -1,0 +1,108 @@
+/**
+ * The streamed analysis of a pool (lib/pool/streamed_analysis.ts), batch by batch, against the
+ * in-memory analysis of the same pooled corpus: equal counts, fits, curves with their bands,
+ * observed bill, replay at the observed trigger, T* and cheapest trigger (sums to 1e-9), with
+ * batches of a few hundred requests. Skipped without DuckDB, except under CI=true.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
+import { exportCorpus } from "../../lib/pool/export_corpus.ts";
+import { poolCorpora, poolFrames, poolInstalled, readPool } from "../../lib/pool/read_pool.ts";
+import { streamedAnalysis } from "../../lib/pool/streamed_analysis.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const RUN = poolInstalled() || Deno.env.get("CI") === "true";
+const SKIPPED = RUN ? "" : " (skipped: DuckDB not installed; deno task pool-install)";
+
+function near(a: number | null, b: number | null, what: string): void {
+  if (a === null || b === null || !Number.isFinite(a) || !Number.isFinite(b)) {
+    return assert.equal(a, b, what);
+  }
+  assert.ok(
+    Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)),
+    `${what}: ${a} vs ${b}`,
+  );
+}
+
+Deno.test({
+  name: `streamed pool analysis: batch by batch equals the in-memory analysis${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const out = await Deno.makeTempDir();
+    try {
+      const projects = join(ROOT, "data-synthetic/sample/projects");
+      const names = [];
+      for await (const e of Deno.readDir(projects)) names.push(e.name);
+      names.sort();
+      const secret = new Uint8Array(32).fill(5);
+      for (const [i, part] of [names.slice(0, 1), names.slice(1)].entries()) {
+        const { files } = await discoverTranscriptFiles(part.map((n) => join(projects, n)));
+        await exportCorpus(files, { out, secret, toolkitVersion: "t", contributor: `c${i}` });
+      }
+      const read = await readPool(out, {}, 300);
+      const [corpus] = poolCorpora(read);
+      const model = corpus.model;
+      const options = { workloads: 12, seed: 4 };
+      const whole = await analyzeTrigger(corpus, options);
+      const r = whole.report;
+      const streamed = await streamedAnalysis(
+        poolFrames(out, { models: [model] }, 300, 300),
+        { model, manifests: read.manifests, idleLimitSeconds: 300 },
+        options,
+      );
+      assert.ok(streamed.batches >= 5, `${streamed.batches} batches`);
+      assert.ok(streamed.largestBatch < corpus.requests.length / 2);
+      assert.equal(streamed.requests, r.corpus.requests);
+      assert.deepEqual(streamed.sessions, r.corpus.sessions);
+      assert.deepEqual(
+        streamed.compactions,
+        {
+          auto: r.corpus.compactions.auto,
+          manual: r.corpus.compactions.manual,
+          unknown: r.corpus.compactions.unknown,
+        },
+      );
+      near(streamed.billedTokens, r.corpus.billedTokens, "D");
+      near(streamed.workHours, r.corpus.workHours, "work hours");
+      assert.equal(streamed.observedTrigger, r.corpus.observedTrigger);
+      near(streamed.prices.omega ?? null, r.prices.omega ?? null, "omega");
+      near(streamed.timeModel.a, r.timeModel.aSecondsPerToken, "a");
+      near(streamed.timeModel.v, r.timeModel.vTokensPerSecond, "v");
+      near(streamed.summaryModel.g1, r.fit.summaryModel.g1, "g1");
+      near(streamed.meanGrowthTokens, r.fit.meanGrowthTokens, "delta");
+      assert.deepEqual(streamed.triggers, r.replay.map((p) => p.trigger));
+      r.replay.forEach((p, i) => {
+        near(streamed.costPerMillion[i].mean, p.costPerMillion.mean, `mean at ${p.trigger}`);
+        near(streamed.costPerMillion[i].p10, p.costPerMillion.p10, `p10 at ${p.trigger}`);
+        near(streamed.costPerMillion[i].p90, p.costPerMillion.p90, `p90 at ${p.trigger}`);
+        near(streamed.timeShare[i].mean, p.timeShare.mean, `time share at ${p.trigger}`);
+        near(
+          streamed.observed.costPerMillion[i],
+          p.observed.costPerMillion,
+          `observed ${p.trigger}`,
+        );
+        near(streamed.observed.compactions[i], p.observed.compactions, `observed N ${p.trigger}`);
+      });
+      near(streamed.observedBill.costPerMillion, r.checks.observedBill.costPerMillion, "bill");
+      near(
+        streamed.observedBill.compactionCostPerMillion,
+        r.checks.observedBill.compactionCostPerMillion,
+        "compaction bill",
+      );
+      near(
+        streamed.replayAtObservedTrigger!.costPerMillion,
+        r.checks.replayAtObservedTrigger!.costPerMillion,
+        "at observed trigger",
+      );
+      assert.equal(streamed.permuteKeepsGrowth!.mismatches, 0);
+      near(streamed.tStarTokens, r.steadyState.tStarTokens, "T*");
+      assert.equal(streamed.cheapestTrigger, r.steadyState.replayArgminTokens);
+    } finally {
+      await Deno.remove(out, { recursive: true });
+    }
+  },
+});
