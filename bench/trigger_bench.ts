@@ -109,6 +109,7 @@ export function syntheticCorpus(seed = 1): Corpus {
       length: m,
       session: Uint32Array.from(cS),
       trigger: new Uint8Array(m),
+      precomputed: new Uint8Array(m),
       timeMs: new Float64Array(m),
       inputTokens: f64(cC),
       durationSeconds: f64(cT),
@@ -122,6 +123,7 @@ export function syntheticCorpus(seed = 1): Corpus {
       callCacheRead: new Float64Array(m).fill(NaN),
     },
     diagnostics: {} as Corpus["diagnostics"],
+    advisor: { iterations: 0, byModel: {} },
     idleLimitSeconds: 300,
   };
 }

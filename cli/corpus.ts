@@ -68,11 +68,13 @@ Exit codes:
  * `session` numbers the included sessions from 0 in reading order (no id); `session_kind` is
  * main, subagent or helper; `timestamp_utc` is ISO 8601 (empty when the record had none); the
  * token columns are the request's usage categories; `context_tokens` is x = input + both cache
- * writes + cache read; `cached_share` is c = cache read / x, 0 to 1.
+ * writes + cache read; `cached_share` is c = cache read / x, 0 to 1; `other_model` is 1 for a
+ * request of another model than the corpus's, in a session counted for it (a `/model` switch;
+ * the replay prices it at the corpus model's prices), else 0.
  */
 export const REQUESTS_CSV_HEADER = "session,session_kind,timestamp_utc,input_tokens," +
   "cache_write_5m_tokens,cache_write_1h_tokens,cache_read_tokens,output_tokens," +
-  "context_tokens,cached_share";
+  "context_tokens,cached_share,other_model";
 
 const KIND_NAMES: Record<number, string> = {
   [SESSION_KIND.main]: "main",
@@ -94,7 +96,9 @@ export function requestsCsv(corpus: Corpus): string {
     const time = Number.isNaN(r.timeMs[i]) ? "" : new Date(r.timeMs[i]).toISOString();
     rows.push(
       `${r.session[i]},${kind},${time},${r.input[i]},${r.cacheWrite5m[i]},${r.cacheWrite1h[i]},` +
-        `${r.cacheRead[i]},${r.output[i]},${r.context[i]},${r.cachedShare[i]}`,
+        `${r.cacheRead[i]},${r.output[i]},${r.context[i]},${r.cachedShare[i]},${
+          r.otherModel?.[i] ?? 0
+        }`,
     );
   }
   return rows.join("\n") + "\n";
@@ -102,6 +106,15 @@ export function requestsCsv(corpus: Corpus): string {
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const millions = (v: number) => `${(v / 1e6).toFixed(1)}M`;
+
+/** `name n, name n` by count, largest first (names as the reader echoed them). */
+function _counts(
+  byName: Record<string, number>,
+  format: (n: number) => string = String,
+): string {
+  return Object.entries(byName).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([name, n]) => `${name} ${format(n)}`).join(", ");
+}
 
 /** The text report. */
 export function formatSummary(s: CorpusSummary): string {
@@ -121,10 +134,36 @@ export function formatSummary(s: CorpusSummary): string {
     `left out: ${s.excludedSessions.otherModel} with another model, ${s.excludedSessions.noTargetModel} with no request of the model`,
     `Requests: ${s.requests} (de-duplicated)`,
     `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ` +
-    `${s.compactions.unknown} unknown trigger, ${s.compactions.timed} timed; ` +
+    `${s.compactions.unknown} unknown trigger, ${s.compactions.other} other trigger${
+      s.compactions.other > 0 ? ` (${_counts(d.otherTriggers)})` : ""
+    }, ${s.compactions.timed} timed, ${s.compactions.precomputed} precomputed (not timed); ` +
     `observed trigger ${
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
+    ...(s.advisor.iterations > 0
+      ? [
+        `Advisor: ${s.advisor.iterations} passes of another model, ${
+          millions(s.advisor.billedTokens)
+        } billed tokens (${
+          _counts(s.advisor.byModel, millions)
+        }), in no request: the replay leaves them out (analyze and report price them)`,
+      ]
+      : []),
+    ...(s.modelSwitches.sessions > 0
+      ? [
+        `Model switches: ${s.modelSwitches.sessions} sessions counted for ${s.model} (more than ` +
+        `half their requests), with ${s.modelSwitches.requestsOfOtherModels} requests of other ` +
+        `models priced as ${s.model}`,
+      ]
+      : []),
+    ...(s.leftOut.requests > 0
+      ? [
+        `Left out: ${s.leftOut.requests} requests (${
+          millions(s.leftOut.billedTokens)
+        } billed tokens) in ${s.leftOut.sessions} sessions of another model ` +
+        `(analyze and report price them; --model all analyses each model)`,
+      ]
+      : []),
     `Work time: ${s.workHours.toFixed(1)} h of agent time (idle limit ${s.idleLimitSeconds} s)`,
     `Billed tokens: ${formatNumber(s.billedTokens / 1e6, { digits: 1 })} million; mix: cache read ${
       pct(s.billingMix.cacheRead)
@@ -144,7 +183,10 @@ export function formatSummary(s: CorpusSummary): string {
     `Merged: ${countText(d.duplicateBlocks, "duplicate block")} ` +
     `(${countText(d.crossFileDuplicateRequests, "request")} copied across files); ` +
     `keys without message.id ${d.requestsWithoutMessageId}`,
-    `Other: ${countText(d.microcompactions, "microcompaction")}, ` +
+    `Other: ${countText(d.microcompactions, "microcompaction")} (${
+      millions(d.microcompactTokensSaved)
+    } tokens saved), ` +
+    `${countText(d.repeatedRecordUuids, "re-appended record")} skipped (uuid already read), ` +
     `${countText(d.compactionsWithoutDuration, "compaction")} without duration, ` +
     `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
     `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,

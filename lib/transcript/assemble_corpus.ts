@@ -10,6 +10,14 @@
  * - Requests without a timestamp sort after the timed ones of their session and add no work time.
  * - When several compactions fall in one gap, all their durations are subtracted and
  *   `compactionBefore` names the first.
+ * - A session counts for the model of more than half of its valid requests (docs/method.md, Model
+ *   filter): a session that switches model with `/model` is kept whole for its main model, its
+ *   requests of other models replayed at that model's prices and counted
+ *   (`mixedModelSessions`); a session with no such model (an even split) is left out with the
+ *   other-model sessions, whose requests are totalled by model (`leftOut`).
+ * - Advisor passes (`usage.iterations` entries of `advisor_message` type) are no requests: they are
+ *   de-duplicated by their key (`<request key>#advisor<k>`, the largest total kept) and totalled
+ *   by model over the included sessions (`Corpus.advisor`).
  * - Helper sessions (SESSION_KIND.helper) are context windows like sub-agents: their requests
  *   are in the request table, in D and in the work time; only their kind tells them apart.
  * - A compaction call (`agent-acompact-<hex>.jsonl`, or a session whose agentId is
@@ -29,12 +37,14 @@ import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./
 import type { FileBlocks, FileBoundary, FileParse } from "./parse_file.ts";
 import { echoName } from "../io/echo_name.ts";
 import {
+  type AdvisorUsage,
   COMPACTION_TRIGGER,
   type CompactionTable,
   type Corpus,
   type ReaderDiagnostics,
   type RequestTable,
   type SessionTable,
+  type TokenTotals,
 } from "./tables.ts";
 
 /** Options of {@linkcode assembleCorpus}. */
@@ -68,6 +78,8 @@ interface PendingBoundary {
   /** Number of the session's requests (first-seen order) before the boundary. */
   position: number;
   trigger: number;
+  otherTrigger: string;
+  precomputed: boolean;
   timeMs: number;
   preTokens: number;
   durationSeconds: number;
@@ -131,7 +143,13 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
   const valid = _countValid(pending, diagnostics);
   const model = options.model ?? _mostFrequentModel(diagnostics.requestsByModel);
   const included = _includedSessions(pending, valid, model, diagnostics);
-  const { sessions, requests, sessionRow, rowOfRequest } = _requestTable(pending, valid, included);
+  const advisor = _advisorUsage(run.advisor, included);
+  const { sessions, requests, sessionRow, rowOfRequest } = _requestTable(
+    pending,
+    valid,
+    included,
+    model,
+  );
   const compactions = _compactionTable(
     pending,
     valid,
@@ -150,6 +168,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     sessions,
     compactions,
     diagnostics,
+    advisor,
     idleLimitSeconds,
   };
   _identities.set(corpus, _sessionIdentities(files, options.paths, included));
@@ -223,6 +242,12 @@ function _emptyDiagnostics(): ReaderDiagnostics {
     oversizedLines: 0,
     invalidUsageValues: 0,
     undecodableNames: 0,
+    repeatedRecordUuids: 0,
+    microcompactTokensSaved: 0,
+    otherIterations: 0,
+    otherTriggers: {},
+    mixedModelSessions: { sessions: 0, requestsOfOtherModels: 0 },
+    leftOut: { requests: 0, byModel: {} },
   };
 }
 
@@ -244,6 +269,8 @@ interface BlockRun extends BlockColumns, Pick<FileBlocks, "key" | "keyHash"> {
   boundaries: { at: number; session: number; boundary: FileBoundary }[];
   /** Compaction calls, in file order (their blocks are not in the run). */
   calls: CompactionCall[];
+  /** Advisor passes of all files, with global sessions (compaction calls' left out). */
+  advisor: { session: number[]; key: string[]; model: string[]; usage: number[][] };
 }
 
 /** Per-file counters into `diagnostics`; the files' blocks into one {@linkcode BlockRun}. */
@@ -256,6 +283,7 @@ function _gatherFiles(
   const sessionBase = new Int32Array(parsed.length);
   const blockStart = new Int32Array(parsed.length + 1);
   const boundaries: BlockRun["boundaries"] = [];
+  const advisor: BlockRun["advisor"] = { session: [], key: [], model: [], usage: [] };
   parsed.forEach((file, f) => {
     sessionBase[f] = sessionKind.length;
     const callFile = paths !== undefined && isCompactionCallFile(paths[f]);
@@ -293,6 +321,24 @@ function _gatherFiles(
     diagnostics.blocksWithoutUsage += c.blocksWithoutUsage;
     diagnostics.microcompactions += c.microcompactions;
     diagnostics.duplicateBlocks += c.repeatedBlocks;
+    diagnostics.repeatedRecordUuids += c.repeatedRecordUuids;
+    diagnostics.microcompactTokensSaved += c.microcompactTokensSaved;
+    diagnostics.otherIterations += c.otherIterations;
+    const a = file.advisor;
+    for (let k = 0; k < a.key.length; k++) {
+      const session = sessionBase[fileIndex] + a.session[k];
+      if (sessionKind[session] === COMPACTION_CALL_KIND) continue;
+      advisor.session.push(session);
+      advisor.key.push(a.key[k]);
+      advisor.model.push(echoName(a.model[k]));
+      advisor.usage.push([
+        a.input[k],
+        a.cacheWrite5m[k],
+        a.cacheWrite1h[k],
+        a.cacheRead[k],
+        a.output[k],
+      ]);
+    }
     blockStart[fileIndex + 1] = blockStart[fileIndex] + file.blocks.key.length;
     for (const boundary of file.boundaries) {
       boundaries.push({
@@ -332,6 +378,7 @@ function _gatherFiles(
     sessionKind,
     boundaries,
     calls,
+    advisor,
   };
 }
 
@@ -531,6 +578,8 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
         session,
         position: out.sessionRequests[session].length,
         trigger: fb.trigger,
+        otherTrigger: fb.otherTrigger,
+        precomputed: fb.precomputed,
         timeMs: fb.timeMs,
         preTokens: fb.preTokens,
         durationSeconds: fb.durationSeconds,
@@ -626,7 +675,10 @@ function _countValid(pending: PendingRequests, diagnostics: ReaderDiagnostics): 
   return valid;
 }
 
-/** Sessions whose valid requests are all of `model` (and at least one); the others are counted. */
+/**
+ * Sessions of which more than half the valid requests are of `model`; the others are counted,
+ * those of another model (or of no majority) with their requests totalled by model (`leftOut`).
+ */
 function _includedSessions(
   pending: PendingRequests,
   valid: Uint8Array,
@@ -636,36 +688,107 @@ function _includedSessions(
   const included: number[] = [];
   for (let s = 0; s < pending.sessionKind.length; s++) {
     if (pending.sessionKind[s] === COMPACTION_CALL_KIND) continue; // no session
-    const mine = _countOfModel(pending.sessionRequests[s], pending.model, valid, model);
-    if (mine < 0) diagnostics.excludedSessions.otherModel++;
-    else if (mine === 0) diagnostics.excludedSessions.noTargetModel++;
-    else included.push(s);
+    const list = pending.sessionRequests[s];
+    const { mine, all } = _countOfModel(list, pending.model, valid, model);
+    if (all === 0) diagnostics.excludedSessions.noTargetModel++;
+    else if (2 * mine > all) {
+      included.push(s);
+      if (mine < all) {
+        diagnostics.mixedModelSessions.sessions++;
+        diagnostics.mixedModelSessions.requestsOfOtherModels += all - mine;
+      }
+    } else {
+      diagnostics.excludedSessions.otherModel++;
+      _addLeftOut(list, pending, valid, diagnostics.leftOut);
+    }
   }
   return included;
 }
 
 /**
- * Valid requests of `model` among `list`, or -1 when any valid request is of another model. (Its
- * own function: V8 compiles an inner loop alone, and leaving it de-optimises the outer loop.)
+ * Valid requests of `model` among `list`, and valid requests in all. (Its own function: V8
+ * compiles an inner loop alone, and leaving it de-optimises the outer loop.)
  */
 function _countOfModel(
   list: number[],
   models: string[],
   valid: Uint8Array,
   model: string,
-): number {
+): { mine: number; all: number } {
   let mine = 0;
+  let all = 0;
   for (let k = 0; k < list.length; k++) {
     const r = list[k];
     if (!valid[r]) continue;
-    if (models[r] !== model) return -1;
-    mine++;
+    all++;
+    if (models[r] === model) mine++;
   }
-  return mine;
+  return { mine, all };
+}
+
+/** Adds the valid requests of a left-out session to `leftOut`, by each request's model. */
+function _addLeftOut(
+  list: number[],
+  pending: PendingRequests,
+  valid: Uint8Array,
+  leftOut: ReaderDiagnostics["leftOut"],
+): void {
+  for (const r of list) {
+    if (!valid[r]) continue;
+    leftOut.requests++;
+    const totals = leftOut.byModel[pending.model[r]] ??= _emptyTotals();
+    totals.count++;
+    totals.input += pending.input[r];
+    totals.cacheWrite5m += pending.cacheWrite5m[r];
+    totals.cacheWrite1h += pending.cacheWrite1h[r];
+    totals.cacheRead += pending.cacheRead[r];
+    totals.output += pending.output[r];
+  }
+}
+
+function _emptyTotals(): TokenTotals {
+  return { count: 0, input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0, output: 0 };
+}
+
+/**
+ * The advisor passes of the included sessions, each key once (the copy with the largest total;
+ * ties: the later one), totalled by model.
+ */
+function _advisorUsage(passes: BlockRun["advisor"], included: number[]): AdvisorUsage {
+  const keep = new Set(included);
+  const byKey = new Map<string, number>();
+  const total = (k: number) => passes.usage[k].reduce((sum, v) => sum + v, 0);
+  for (let k = 0; k < passes.key.length; k++) {
+    if (!keep.has(passes.session[k])) continue;
+    const seen = byKey.get(passes.key[k]);
+    if (seen === undefined || total(k) >= total(seen)) byKey.set(passes.key[k], k);
+  }
+  const out: AdvisorUsage = { iterations: 0, byModel: {} };
+  // Models in name order, so equal inputs give byte-identical JSON.
+  const chosen = [...byKey.values()].sort((a, b) =>
+    passes.model[a] < passes.model[b] ? -1 : passes.model[a] > passes.model[b] ? 1 : a - b
+  );
+  for (const k of chosen) {
+    const [input, cacheWrite5m, cacheWrite1h, cacheRead, output] = passes.usage[k];
+    out.iterations++;
+    const totals = out.byModel[passes.model[k]] ??= _emptyTotals();
+    totals.count++;
+    totals.input += input;
+    totals.cacheWrite5m += cacheWrite5m;
+    totals.cacheWrite1h += cacheWrite1h;
+    totals.cacheRead += cacheRead;
+    totals.output += output;
+  }
+  return out;
 }
 
 /** Session and request tables, requests sorted by time within each session. */
-function _requestTable(pending: PendingRequests, valid: Uint8Array, included: number[]) {
+function _requestTable(
+  pending: PendingRequests,
+  valid: Uint8Array,
+  included: number[],
+  model: string,
+) {
   const sessionRow = new Int32Array(pending.sessionKind.length).fill(-1);
   const rowOfRequest = new Int32Array(pending.length).fill(-1);
   const order: number[] = [];
@@ -712,6 +835,7 @@ function _requestTable(pending: PendingRequests, valid: Uint8Array, included: nu
     context: new Float64Array(n),
     cachedShare: new Float64Array(n),
     gapSeconds: new Float64Array(n),
+    otherModel: new Uint8Array(n),
     compactionBefore: new Int32Array(n).fill(-1),
   } satisfies RequestTable;
   for (let row = 0; row < n; row++) {
@@ -723,6 +847,7 @@ function _requestTable(pending: PendingRequests, valid: Uint8Array, included: nu
     requests.cacheWrite1h[row] = pending.cacheWrite1h[r];
     requests.cacheRead[row] = pending.cacheRead[r];
     requests.output[row] = pending.output[r];
+    if (pending.model[r] !== model) requests.otherModel[row] = 1;
     const x = pending.input[r] + pending.cacheWrite5m[r] + pending.cacheWrite1h[r] +
       pending.cacheRead[r];
     requests.context[row] = x;
@@ -755,6 +880,7 @@ function _compactionTable(
     length: m,
     session: new Uint32Array(m),
     trigger: new Uint8Array(m),
+    precomputed: new Uint8Array(m),
     timeMs: new Float64Array(m),
     inputTokens: new Float64Array(m),
     durationSeconds: new Float64Array(m),
@@ -789,6 +915,7 @@ function _compactionTable(
       : call.input + call.cacheWrite5m + call.cacheWrite1h + call.cacheRead;
     compactions.session[row] = sessionRow[b.session];
     compactions.trigger[row] = b.trigger;
+    compactions.precomputed[row] = b.precomputed ? 1 : 0;
     compactions.timeMs[row] = b.timeMs;
     compactions.inputTokens[row] = Number.isFinite(b.preTokens)
       ? b.preTokens
@@ -815,6 +942,10 @@ function _compactionTable(
       compactions.callCacheRead[row] = call.cacheRead;
     }
     if (b.trigger === COMPACTION_TRIGGER.unknown) diagnostics.compactionsWithUnknownTrigger++;
+    if (b.trigger === COMPACTION_TRIGGER.other) {
+      diagnostics.otherTriggers[b.otherTrigger] = (diagnostics.otherTriggers[b.otherTrigger] ?? 0) +
+        1;
+    }
     if (Number.isNaN(b.durationSeconds)) diagnostics.compactionsWithoutDuration++;
     if (Number.isNaN(b.summaryChars)) diagnostics.compactionsWithoutSummary++;
   });

@@ -1,8 +1,8 @@
 /**
  * Why a corpus with requests has none left after the model filter, in words. The filter keeps a
- * session only when all its requests are of the target model, so one main session that switched
- * model mid-file (`/model`) leaves nothing at all; the per-model view analyses each model's own
- * sessions (docs/method.md, Model filter).
+ * session only when more than half its requests are of the target model, so one main session that
+ * switched model mid-file (`/model`) half-way leaves nothing at all; the per-model view analyses
+ * each model's own sessions (docs/method.md, Model filter).
  *
  * @module
  */
@@ -44,7 +44,8 @@ export function modelFilterEmptyMessage(corpus: Corpus): string | undefined {
   const { otherModel, noTargetModel } = corpus.diagnostics.excludedSessions;
   const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
   return `nothing is left after the model filter: ${total} requests by model (${models}), ` +
-    `but no session has requests of ${corpus.model} alone (${sessions(otherModel)} left out with ` +
+    `but no session has more than half of its requests of ${corpus.model} ` +
+    `(${sessions(otherModel)} left out with ` +
     `another model, ${sessions(noTargetModel)} with no request of it). A session is analysed ` +
     `for one model only: see each model's own sessions with --model all, or choose one with ` +
     `--model NAME.`;

@@ -52,7 +52,7 @@ import { isoTimeMs } from "./iso_time.ts";
 import { echoName } from "../io/echo_name.ts";
 import { forEachMember, parseSlice, sliceContains, sliceValue } from "./_json_scan.ts";
 import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
-import { UsageTokens } from "./usage_scan.ts";
+import { type UsagePass, UsageTokens } from "./usage_scan.ts";
 import { Interner, type ReadCostSink } from "./read_cost_sink.ts";
 import { toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
 import { KEY } from "./wasm/key_ids.ts";
@@ -148,8 +148,18 @@ export interface FileBoundary {
   session: number;
   /** Number of usage blocks of the file before the boundary (its position among blocks). */
   blocksBefore: number;
-  /** {@linkcode COMPACTION_TRIGGER} value: 0 auto, 1 manual, 2 unknown. */
+  /** {@linkcode COMPACTION_TRIGGER} value: 0 auto, 1 manual, 2 unknown, 3 other. */
   trigger: number;
+  /**
+   * The trigger value of a trigger of kind other, when it looks like an identifier (else "other";
+   * ../io/echo_name.ts); "" for the other kinds.
+   */
+  otherTrigger: string;
+  /**
+   * Whether `compactMetadata.precomputed` is truthy: the summary was computed in the background
+   * and swapped in, so the duration is no summarizing time (docs/method.md, Compactions).
+   */
+  precomputed: boolean;
   timeMs: number;
   /** `compactMetadata.preTokens` (NaN: absent). */
   preTokens: number;
@@ -181,6 +191,33 @@ export interface FileCounts {
   oversizedLines: number;
   /** Usage counts present but not a number from 0 to 2^53 − 1 (read as 0). */
   invalidUsageValues: number;
+  /**
+   * Records skipped because a record with their `uuid` was already read in this file (rows a
+   * second `/compact` re-appends; docs/transcript-format.md, Re-appended rows).
+   */
+  repeatedRecordUuids: number;
+  /** Σ `microcompactMetadata.tokensSaved` of `microcompact_boundary` records, tokens. */
+  microcompactTokensSaved: number;
+  /** `usage.iterations` entries of neither `message` nor `advisor_message` type (not read). */
+  otherIterations: number;
+}
+
+/**
+ * The advisor passes of a file's responses (`usage.iterations` entries of `advisor_message`
+ * type): no request of any session, totalled apart (docs/method.md, Advisor). Every record of a
+ * split response repeats them; `key` tells the copies apart from distinct passes.
+ */
+export interface FileAdvisorPasses {
+  /** Local session of the response. */
+  session: number[];
+  /** `<request key>#advisor<k>`: one key per pass of one response. */
+  key: string[];
+  model: string[];
+  input: number[];
+  cacheWrite5m: number[];
+  cacheWrite1h: number[];
+  cacheRead: number[];
+  output: number[];
 }
 
 /** Everything {@linkcode FileParser} extracts from one file. Structured-clone friendly. */
@@ -194,6 +231,7 @@ export interface FileParse {
   blocks: FileBlocks;
   boundaries: FileBoundary[];
   counts: FileCounts;
+  advisor: FileAdvisorPasses;
 }
 
 /** Options of {@linkcode FileParser}. */
@@ -385,6 +423,34 @@ function _nonEmptyString(line: Uint8Array, start: number, end: number): boolean 
   return start >= 0 && line[start] === 0x22 && end - start > 2;
 }
 
+/** Slot of a time in ms (a finite number) in a table of `mask + 1` slots: both halves mixed. */
+function _timeSlot(timeMs: number, mask: number): number {
+  const low = (timeMs % 4294967296) | 0;
+  const high = (timeMs / 4294967296) | 0;
+  const h = Math.imul(low, 0x9e3779b1) ^ Math.imul(high ^ (low >>> 16), 0x85ebca6b);
+  return (h ^ (h >>> 15)) & mask;
+}
+
+/**
+ * `microcompactMetadata.tokensSaved` of a `microcompact_boundary` line (0 when absent or not a
+ * count). The record is small and rare: parsed whole, the same on both reading paths.
+ */
+function _tokensSaved(line: Uint8Array): number {
+  const record = JSON.parse(jsonDecoder.decode(line)) as Record<string, unknown>;
+  const meta = record.microcompactMetadata;
+  if (meta === null || typeof meta !== "object") return 0;
+  const saved = (meta as Record<string, unknown>).tokensSaved;
+  return typeof saved === "number" && saved >= 0 && saved <= Number.MAX_SAFE_INTEGER ? saved : 0;
+}
+
+/** Executor passes (`message` entries) among `passes` (0 for null). */
+function _executorPasses(passes: readonly UsagePass[] | null): number {
+  if (passes === null) return 0;
+  let n = 0;
+  for (const pass of passes) if (!pass.advisor) n++;
+  return n;
+}
+
 function stringOrEmpty(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
@@ -453,6 +519,22 @@ export class FileParser {
   #uuidBytes = new Uint8Array(1 << 12);
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = [];
+  /** Latest time among the records in the uuid arena (-Infinity: none). */
+  #latestMs = -Infinity;
+  /**
+   * The arena's records by time, for the repeated-record check: an open-addressing table keyed by
+   * the record's time in ms (a re-appended copy keeps its first copy's timestamp, so the time
+   * finds the candidates and the uuid bytes decide), holding arena index + 1 (0: empty). Filled
+   * lazily, only when a record is not later than the file's latest (a file written in time order
+   * never needs it): `#timesIndexed` records of the arena are in it. Keyed by time, not by a hash
+   * of the uuid, because a number costs nothing to hash.
+   */
+  #byTime = new Int32Array(0);
+  #byTimeCount = 0;
+  #timesIndexed = 0;
+  /** The current record's time, read once for the repeated-record check and the rules. */
+  #recordTimed = false;
+  #recordTimeMs = NaN;
   #usage = new UsageTokens();
   /** Raw `message.id` bytes of the file's last block, and where it sits. */
   #previous = {
@@ -462,6 +544,8 @@ export class FileParser {
     /** Index of that block (-1: none), and the number of boundaries when it was added. */
     block: -1,
     boundaries: 0,
+    /** Blocks the response made (one per executor pass of `usage.iterations`, else one). */
+    count: 1,
   };
   /** The last model value's raw bytes and its string. */
   #lastModel = { bytes: new Uint8Array(0), name: "" };
@@ -495,6 +579,19 @@ export class FileParser {
     repeatedBlocks: 0,
     oversizedLines: 0,
     invalidUsageValues: 0,
+    repeatedRecordUuids: 0,
+    microcompactTokensSaved: 0,
+    otherIterations: 0,
+  };
+  #advisor: FileAdvisorPasses = {
+    session: [],
+    key: [],
+    model: [],
+    input: [],
+    cacheWrite5m: [],
+    cacheWrite1h: [],
+    cacheRead: [],
+    output: [],
   };
   #laterParents: LaterParent[] = [];
   #fields = new Fields();
@@ -600,15 +697,19 @@ export class FileParser {
       this.#malformed(lineNumber);
       return;
     }
-    if (this.#corpus) {
-      // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are "other".
-      const typeKey = echoName(
-        f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
-      );
-      this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
-    }
     try {
-      if (this.#corpus) this.#record(line, lineNumber);
+      if (this.#corpus) {
+        if (this.#repeatedRecord(line)) this.#counts.repeatedRecordUuids++;
+        else {
+          // Only names that look like identifiers are kept (../io/echo_name.ts); the rest are
+          // "other".
+          const typeKey = echoName(
+            f.type === "system" && f.subtype ? `system:${f.subtype}` : f.type || "(none)",
+          );
+          this.#counts.recordTypes[typeKey] = (this.#counts.recordTypes[typeKey] ?? 0) + 1;
+          this.#record(line, lineNumber);
+        }
+      }
       if (this.#sink !== undefined) this.#readCost(this.#sink, line, lineNumber);
     } catch {
       // A wanted nested value (usage, metadata, summary) that does not parse.
@@ -659,6 +760,7 @@ export class FileParser {
       },
       boundaries: this.#boundaries,
       counts: this.#counts,
+      advisor: this.#advisor,
     };
   }
 
@@ -716,13 +818,88 @@ export class FileParser {
     return session;
   }
 
+  /**
+   * Whether the current record repeats the `uuid` of a record already read in this file (then it
+   * is skipped: docs/transcript-format.md, Re-appended rows). Reads the record's time for
+   * {@linkcode #record} on the way. Only a conversation record with a uuid and a time not later
+   * than the file's latest is looked up: a repeat carries its first copy's time, which the latest
+   * already covers, so a file in time order costs one comparison per record.
+   */
+  #repeatedRecord(line: Uint8Array): boolean {
+    const f = this.#fields;
+    const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
+      f.type === "attachment" || f.type === "progress";
+    if (!conversation) return false;
+    const s = f.slots;
+    const timed = _nonEmptyString(line, s[TIME], s[TIME + 1]);
+    const timeMs = timed ? isoTimeMs(line, s[TIME], s[TIME + 1]) : NaN;
+    this.#recordTimed = timed;
+    this.#recordTimeMs = timeMs;
+    if (!(timeMs <= this.#latestMs) || !_nonEmptyString(line, s[UUID], s[UUID + 1])) return false;
+    return this.#uuidSeen(line, s[UUID], s[UUID + 1], timeMs);
+  }
+
+  /**
+   * Whether a record of time `timeMs` with the uuid bytes `line[start, end)` is in the arena (the
+   * time table caught up first).
+   */
+  #uuidSeen(line: Uint8Array, start: number, end: number, timeMs: number): boolean {
+    const times = this.#uuidTimes;
+    const ends = this.#uuidEnds;
+    for (let k = this.#timesIndexed; k < ends.length; k++) {
+      if (times[k] === times[k]) this.#indexTime(k); // NaN times are never looked up
+    }
+    this.#timesIndexed = ends.length;
+    const table = this.#byTime;
+    const mask = table.length - 1;
+    const arena = this.#uuidBytes;
+    const length = end - start;
+    for (let slot = _timeSlot(timeMs, mask); table[slot] !== 0; slot = (slot + 1) & mask) {
+      const k = table[slot] - 1;
+      if (times[k] !== timeMs) continue;
+      const from = k === 0 ? 0 : ends[k - 1];
+      if (ends[k] - from !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (arena[from + i] !== line[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return true;
+    }
+    return false;
+  }
+
+  /** Adds arena record `k` to the time table (grown to keep it at most half full). */
+  #indexTime(k: number): void {
+    if (2 * (this.#byTimeCount + 1) > this.#byTime.length) {
+      const old = this.#byTime;
+      const grown = new Int32Array(Math.max(1024, 2 * old.length));
+      const mask = grown.length - 1;
+      for (let i = 0; i < old.length; i++) {
+        if (old[i] === 0) continue;
+        let slot = _timeSlot(this.#uuidTimes[old[i] - 1], mask);
+        while (grown[slot] !== 0) slot = (slot + 1) & mask;
+        grown[slot] = old[i];
+      }
+      this.#byTime = grown;
+    }
+    const table = this.#byTime;
+    const mask = table.length - 1;
+    let slot = _timeSlot(this.#uuidTimes[k], mask);
+    while (table[slot] !== 0) slot = (slot + 1) & mask;
+    table[slot] = k + 1;
+    this.#byTimeCount++;
+  }
+
   #record(line: Uint8Array, lineNumber: number): void {
     const f = this.#fields;
     const conversation = f.type === "user" || f.type === "assistant" || f.type === "system" ||
       f.type === "attachment" || f.type === "progress";
     if (!conversation) return;
-    const timed = _nonEmptyString(line, f.slots[TIME], f.slots[TIME + 1]);
-    const timeMs = timed ? isoTimeMs(line, f.slots[TIME], f.slots[TIME + 1]) : NaN;
+    const timed = this.#recordTimed;
+    const timeMs = this.#recordTimeMs;
     if (timed && _nonEmptyString(line, f.slots[UUID], f.slots[UUID + 1])) {
       this.#noteUuid(line, timeMs);
     }
@@ -736,7 +913,10 @@ export class FileParser {
     } else if (f.type === "system") {
       if (f.subtype === "compact_boundary") {
         this.#boundary(line, session, state, timeMs);
-      } else if (f.subtype === "microcompact_boundary") this.#counts.microcompactions++;
+      } else if (f.subtype === "microcompact_boundary") {
+        this.#counts.microcompactions++;
+        this.#counts.microcompactTokensSaved += _tokensSaved(line);
+      }
     } else if (f.type === "user") {
       this.#user(line, state, timeMs);
     }
@@ -767,34 +947,60 @@ export class FileParser {
    * the same raw `message.id` bytes, the same session, no boundary between. The
    * fold is the de-duplication rule of docs/method.md, Requests, applied early (earliest timestamp; the usage of
    * the larger total, ties to the later block), so the corpus-wide pass sees one block where the
-   * file had several, and no key string is built for the repeats. Returns whether it folded.
+   * file had several, and no key string is built for the repeats. A response with executor passes
+   * (`usage.iterations`) is a group of blocks, one per pass, folded as one: totals over the group,
+   * the later group replacing the kept one whole. Returns whether it folded.
    */
   #mergeRepeat(line: Uint8Array, session: number, timeMs: number, model: string): boolean {
     const f = this.#fields;
     const previous = this.#previous;
     const blocks = this.#blocks;
-    const i = blocks.key.length - 1;
+    const first = previous.block;
     if (
-      previous.block !== i || i < 0 || previous.boundaries !== this.#boundaries.length ||
-      blocks.session[i] !== session ||
+      first < 0 || first + previous.count !== blocks.key.length ||
+      previous.boundaries !== this.#boundaries.length ||
+      blocks.session[first] !== session ||
       !_sameBytes(previous.id, previous.idLength, line, f.slots[ID], f.slots[ID + 1])
     ) return false;
     this.#counts.repeatedBlocks++;
-    const kept = blocks.timeMs[i];
-    if (!(kept <= timeMs)) blocks.timeMs[i] = Number.isNaN(timeMs) ? kept : timeMs;
-    const usage = this.#usage;
-    const total = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead +
-      usage.output;
-    const keptTotal = blocks.input[i] + blocks.cacheWrite5m[i] + blocks.cacheWrite1h[i] +
-      blocks.cacheRead[i] + blocks.output[i];
-    if (total >= keptTotal) {
-      blocks.model[i] = model;
-      blocks.input[i] = usage.input;
-      blocks.cacheWrite5m[i] = usage.cacheWrite5m;
-      blocks.cacheWrite1h[i] = usage.cacheWrite1h;
-      blocks.cacheRead[i] = usage.cacheRead;
-      blocks.output[i] = usage.output;
+    const end = blocks.key.length;
+    let kept = blocks.timeMs[first];
+    if (!(kept <= timeMs)) kept = Number.isNaN(timeMs) ? kept : timeMs;
+    let keptTotal = 0;
+    for (let i = first; i < end; i++) {
+      blocks.timeMs[i] = kept;
+      keptTotal += blocks.input[i] + blocks.cacheWrite5m[i] + blocks.cacheWrite1h[i] +
+        blocks.cacheRead[i] + blocks.output[i];
     }
+    const usage = this.#usage;
+    const passes = usage.passes;
+    let total = 0;
+    if (_executorPasses(passes) > 0) {
+      for (const pass of passes!) {
+        if (!pass.advisor) {
+          total += pass.input + pass.cacheWrite5m + pass.cacheWrite1h + pass.cacheRead +
+            pass.output;
+        }
+      }
+    } else {
+      total = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead +
+        usage.output;
+    }
+    if (passes !== null) this.#pushAdvisor(blocks.key[first], session, passes);
+    if (total < keptTotal) return true;
+    if (previous.count === 1 && _executorPasses(passes) === 0) {
+      blocks.model[first] = model;
+      blocks.input[first] = usage.input;
+      blocks.cacheWrite5m[first] = usage.cacheWrite5m;
+      blocks.cacheWrite1h[first] = usage.cacheWrite1h;
+      blocks.cacheRead[first] = usage.cacheRead;
+      blocks.output[first] = usage.output;
+      return true;
+    }
+    // A group replaced whole (its size may differ): the kept one's blocks go, the new ones come.
+    const key = blocks.key[first];
+    for (const column of Object.values(blocks) as unknown[][]) column.length = first;
+    previous.count = this.#pushResponse(key, session, model, kept);
     return true;
   }
 
@@ -806,6 +1012,63 @@ export class FileParser {
     // -1 when the value was too long to keep: such a block is never folded into.
     previous.block = previous.idLength < 0 ? -1 : this.#blocks.key.length;
     previous.boundaries = this.#boundaries.length;
+    previous.count = 1;
+  }
+
+  /**
+   * Appends the current response's blocks under `key`: one per executor pass of
+   * `usage.iterations` (the first keyed `key`, the k-th `key#k`), else one of the top-level
+   * usage. Returns how many.
+   */
+  #pushResponse(key: string, session: number, model: string, timeMs: number): number {
+    const blocks = this.#blocks;
+    const usage = this.#usage;
+    const passes = usage.passes;
+    if (_executorPasses(passes) === 0) {
+      blocks.session.push(session);
+      blocks.key.push(key);
+      blocks.model.push(model);
+      blocks.timeMs.push(timeMs);
+      blocks.input.push(usage.input);
+      blocks.cacheWrite5m.push(usage.cacheWrite5m);
+      blocks.cacheWrite1h.push(usage.cacheWrite1h);
+      blocks.cacheRead.push(usage.cacheRead);
+      blocks.output.push(usage.output);
+      return 1;
+    }
+    let k = 0;
+    for (const pass of passes!) {
+      if (pass.advisor) continue;
+      k++;
+      blocks.session.push(session);
+      blocks.key.push(k === 1 ? key : `${key}#${k}`);
+      blocks.model.push(model);
+      blocks.timeMs.push(timeMs);
+      blocks.input.push(pass.input);
+      blocks.cacheWrite5m.push(pass.cacheWrite5m);
+      blocks.cacheWrite1h.push(pass.cacheWrite1h);
+      blocks.cacheRead.push(pass.cacheRead);
+      blocks.output.push(pass.output);
+    }
+    return k;
+  }
+
+  /** The advisor passes of the current response, keyed by its request key and their order. */
+  #pushAdvisor(key: string, session: number, passes: readonly UsagePass[]): void {
+    const advisor = this.#advisor;
+    let k = 0;
+    for (const pass of passes) {
+      if (!pass.advisor) continue;
+      k++;
+      advisor.session.push(session);
+      advisor.key.push(`${key}#advisor${k}`);
+      advisor.model.push(pass.model);
+      advisor.input.push(pass.input);
+      advisor.cacheWrite5m.push(pass.cacheWrite5m);
+      advisor.cacheWrite1h.push(pass.cacheWrite1h);
+      advisor.cacheRead.push(pass.cacheRead);
+      advisor.output.push(pass.output);
+    }
   }
 
   /** Appends the current record's uuid bytes and time to the look-up arena. */
@@ -822,6 +1085,7 @@ export class FileParser {
     for (let i = 0; i < length; i++) arena[from + i] = line[f.slots[UUID] + i];
     this.#uuidEnds.push(from + length);
     this.#uuidTimes.push(timeMs);
+    if (timeMs > this.#latestMs) this.#latestMs = timeMs;
   }
 
   /** Time of the latest record whose uuid bytes equal `line[start, end)`; undefined: none. */
@@ -874,6 +1138,7 @@ export class FileParser {
       this.#counts.blocksWithoutUsage++;
       return;
     }
+    if (usage.otherIterations > 0) this.#counts.otherIterations += usage.otherIterations;
     let key: string;
     if (id) {
       if (this.#mergeRepeat(line, session, timeMs, model)) return;
@@ -884,16 +1149,9 @@ export class FileParser {
       const uuid = _optionalString(line, f.slots[UUID], f.slots[UUID + 1]);
       key = uuid ? `uuid:${uuid}` : `line:${lineNumber}`;
     }
-    const blocks = this.#blocks;
-    blocks.session.push(session);
-    blocks.key.push(key);
-    blocks.model.push(model);
-    blocks.timeMs.push(timeMs);
-    blocks.input.push(usage.input);
-    blocks.cacheWrite5m.push(usage.cacheWrite5m);
-    blocks.cacheWrite1h.push(usage.cacheWrite1h);
-    blocks.cacheRead.push(usage.cacheRead);
-    blocks.output.push(usage.output);
+    const count = this.#pushResponse(key, session, model, timeMs);
+    if (id) this.#previous.count = count;
+    if (usage.passes !== null) this.#pushAdvisor(key, session, usage.passes);
   }
 
   /**
@@ -920,7 +1178,9 @@ export class FileParser {
         const id = _nonEmptyString(line, s[ID], s[ID + 1])
           ? this.#messageIds!.ofJsonString(line, s[ID], s[ID + 1])
           : -1;
-        sink.usage(id, uuid, usage.snapshot(), lineNumber);
+        if (id >= 0 && _executorPasses(usage.passes) > 0) {
+          this.#passSnapshots(sink, line, id, uuid, lineNumber);
+        } else sink.usage(id, uuid, usage.snapshot(), lineNumber);
       }
       if (s[CONTENT] >= 0) {
         const uses = toolUsesFromBytes(line, s[CONTENT]);
@@ -932,6 +1192,35 @@ export class FileParser {
     }
   }
 
+  /**
+   * A response with executor passes (`usage.iterations`) is one message per pass to the
+   * read-cost measurement too, as it is one request per pass to the corpus: the first keyed by
+   * its `message.id`, the k-th by `<id>#k`, each with its own counts (cache writes summed).
+   */
+  #passSnapshots(
+    sink: ReadCostSink,
+    line: Uint8Array,
+    id: number,
+    uuid: number,
+    lineNumber: number,
+  ): void {
+    const s = this.#fields.slots;
+    let name = "";
+    let k = 0;
+    for (const pass of this.#usage.passes!) {
+      if (pass.advisor) continue;
+      k++;
+      if (k === 2) name = stringOrEmpty(sliceValue(line, s[ID], s[ID + 1]));
+      const number = k === 1 ? id : this.#messageIds!.ofString(`${name}#${k}`);
+      sink.usage(number, uuid, [
+        pass.input,
+        pass.cacheWrite5m + pass.cacheWrite1h,
+        pass.cacheRead,
+        pass.output,
+      ], lineNumber);
+    }
+  }
+
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
     const f = this.#fields;
     let meta: Record<string, unknown> = {};
@@ -939,10 +1228,14 @@ export class FileParser {
       const v = parseSlice(line, f.slots[METADATA], f.slots[METADATA + 1]);
       if (v !== null && typeof v === "object") meta = v as Record<string, unknown>;
     }
+    // A string trigger of neither known value (idle compaction's, 2026) is kind other: timed only
+    // by its durationMs, like an unknown one (neither start rule is known to hold for it).
     const trigger = meta.trigger === "manual"
       ? COMPACTION_TRIGGER.manual
       : meta.trigger === "auto"
       ? COMPACTION_TRIGGER.auto
+      : typeof meta.trigger === "string"
+      ? COMPACTION_TRIGGER.other
       : COMPACTION_TRIGGER.unknown;
     const manual = trigger === COMPACTION_TRIGGER.manual;
     const index = this.#boundaries.length;
@@ -971,6 +1264,8 @@ export class FileParser {
       session,
       blocksBefore: this.#blocks.key.length,
       trigger,
+      otherTrigger: trigger === COMPACTION_TRIGGER.other ? echoName(meta.trigger as string) : "",
+      precomputed: Boolean(meta.precomputed),
       timeMs,
       preTokens: typeof meta.preTokens === "number" ? meta.preTokens : NaN,
       durationSeconds,

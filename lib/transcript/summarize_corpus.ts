@@ -6,7 +6,13 @@
  */
 
 import { median } from "simple-statistics";
-import { COMPACTION_TRIGGER, type Corpus, type ReaderDiagnostics, SESSION_KIND } from "./tables.ts";
+import {
+  COMPACTION_TRIGGER,
+  type Corpus,
+  type ReaderDiagnostics,
+  SESSION_KIND,
+  type TokenTotals,
+} from "./tables.ts";
 
 /** Token shares of the billed tokens D (each 0…1; they sum to 1). */
 export interface BillingMix {
@@ -27,8 +33,53 @@ export interface CorpusSummary {
   requests: number;
   excludedSessions: { otherModel: number; noTargetModel: number };
   malformedLines: number;
-  /** Compactions by trigger (`unknown`: no trigger recorded), and those with a duration. */
-  compactions: { auto: number; manual: number; unknown: number; timed: number };
+  /**
+   * Compactions by trigger (`unknown`: no trigger recorded; `other`: a trigger string neither
+   * `auto` nor `manual`), those with a duration that the time fit can use (`timed`: precomputed
+   * ones excluded), and those precomputed (also counted under their trigger).
+   */
+  compactions: {
+    auto: number;
+    manual: number;
+    unknown: number;
+    other: number;
+    timed: number;
+    precomputed: number;
+  };
+  /**
+   * Advisor passes of the included sessions (docs/method.md, Advisor): in no request, so the
+   * replay leaves them out; billed tokens Σ(u + w5 + w1h + r + y), in all and by model.
+   */
+  advisor: {
+    iterations: number;
+    billedTokens: number;
+    byModel: Record<string, number>;
+    /**
+     * USD at the catalog prices of the models it knows ({@linkcode SummarizeOptions.dollars});
+     * null when not priced (the corpus command does not load the catalog).
+     */
+    usd: number | null;
+    /** Advisor passes of models the catalog does not know (not in `usd`). */
+    unpricedIterations: number;
+  };
+  /**
+   * Included sessions that switch model (`/model`): counted for the model of more than half of
+   * their requests; their requests of other models are replayed at this model's prices.
+   */
+  modelSwitches: { sessions: number; requestsOfOtherModels: number };
+  /**
+   * What the analysis of this model leaves out: the sessions of another model (or with no
+   * majority model), their requests, billed tokens, and USD at each request's own model's catalog
+   * prices (requests of models the catalog does not know: `unpricedRequests`, not in `usd`).
+   */
+  leftOut: {
+    sessions: number;
+    requests: number;
+    billedTokens: number;
+    /** As `advisor.usd`: null when not priced. */
+    usd: number | null;
+    unpricedRequests: number;
+  };
   /** Σ work-time gaps of all included sessions (agent time), hours. */
   workHours: number;
   /** D = Σ (x + y) over included requests, tokens. */
@@ -69,6 +120,13 @@ export interface SummarizeOptions {
    * @default {DEFAULT_WRITE_MULTIPLIERS} (1.25 and 2)
    */
   writeMultipliers?: Partial<WriteMultipliers>;
+  /**
+   * Prices token totals of one model in USD, null when it does not know the model (e.g.
+   * `catalogDollars` of lib/prices/usage_dollars.ts): for the advisor passes and the left-out
+   * sessions. Without it their `usd` is null (the catalog is not loaded).
+   * @default {none}
+   */
+  dollars?: (totals: TokenTotals, model: string) => number | null;
 }
 
 /**
@@ -123,15 +181,19 @@ export function summarizeCorpus(corpus: Corpus, options: SummarizeOptions = {}):
     if (sessions.kind[s] === SESSION_KIND.main) main++;
     else if (sessions.kind[s] === SESSION_KIND.helper) helper++;
   }
-  let auto = 0, manual = 0, timed = 0;
+  let auto = 0, manual = 0, other = 0, timed = 0, precomputed = 0;
   const autoInputs: number[] = [];
   for (let c = 0; c < compactions.length; c++) {
     if (compactions.trigger[c] === COMPACTION_TRIGGER.auto) {
       auto++;
       if (Number.isFinite(compactions.inputTokens[c])) autoInputs.push(compactions.inputTokens[c]);
     } else if (compactions.trigger[c] === COMPACTION_TRIGGER.manual) manual++;
-    if (Number.isFinite(compactions.durationSeconds[c])) timed++;
+    else if (compactions.trigger[c] === COMPACTION_TRIGGER.other) other++;
+    if (compactions.precomputed[c] === 1) precomputed++;
+    else if (Number.isFinite(compactions.durationSeconds[c])) timed++;
   }
+  const advisor = _priced(corpus.advisor.byModel, options.dollars);
+  const leftOut = _priced(corpus.diagnostics.leftOut.byModel, options.dollars);
   const uncached = u + w5 + w1h;
   return {
     model: corpus.model,
@@ -141,7 +203,29 @@ export function summarizeCorpus(corpus: Corpus, options: SummarizeOptions = {}):
     requests: requests.length,
     excludedSessions: { ...corpus.diagnostics.excludedSessions },
     malformedLines: corpus.diagnostics.malformedLines,
-    compactions: { auto, manual, unknown: compactions.length - auto - manual, timed },
+    compactions: {
+      auto,
+      manual,
+      unknown: compactions.length - auto - manual - other,
+      other,
+      timed,
+      precomputed,
+    },
+    advisor: {
+      iterations: corpus.advisor.iterations,
+      billedTokens: advisor.billedTokens,
+      byModel: advisor.byModel,
+      usd: advisor.usd,
+      unpricedIterations: advisor.unpriced,
+    },
+    modelSwitches: { ...corpus.diagnostics.mixedModelSessions },
+    leftOut: {
+      sessions: corpus.diagnostics.excludedSessions.otherModel,
+      requests: corpus.diagnostics.leftOut.requests,
+      billedTokens: leftOut.billedTokens,
+      usd: leftOut.usd,
+      unpricedRequests: leftOut.unpriced,
+    },
     workHours: work / 3600,
     billedTokens: billed,
     billingMix: {
@@ -156,4 +240,22 @@ export function summarizeCorpus(corpus: Corpus, options: SummarizeOptions = {}):
     idleLimitSeconds: corpus.idleLimitSeconds,
     diagnostics: corpus.diagnostics,
   };
+}
+
+/** Billed tokens by model and in all, and USD at the catalog prices of the models it knows. */
+function _priced(
+  byModel: Record<string, TokenTotals>,
+  price: SummarizeOptions["dollars"],
+) {
+  const tokensByModel: Record<string, number> = {};
+  let billedTokens = 0, usd = 0, unpriced = 0;
+  for (const [name, t] of Object.entries(byModel)) {
+    const tokens = t.input + t.cacheWrite5m + t.cacheWrite1h + t.cacheRead + t.output;
+    tokensByModel[name] = tokens;
+    billedTokens += tokens;
+    const dollars = price === undefined ? null : price(t, name);
+    if (dollars === null) unpriced += t.count;
+    else usd += dollars;
+  }
+  return { byModel: tokensByModel, billedTokens, usd: price === undefined ? null : usd, unpriced };
 }

@@ -18,10 +18,11 @@ export const SESSION_KIND = { main: 0, subagent: 1, helper: 2 } as const;
 
 /**
  * Compaction triggers, stored as numbers in {@linkcode CompactionTable.trigger}. `unknown`:
- * `compactMetadata` null, or without a `"auto"`/`"manual"` trigger; counted apart and never part
- * of the observed trigger level.
+ * `compactMetadata` null, or without a trigger string; `other`: a trigger string that is neither
+ * `"auto"` nor `"manual"` (idle compaction's, 2026: docs/transcript-format.md). Both are counted
+ * apart and never part of the observed trigger level.
  */
-export const COMPACTION_TRIGGER = { auto: 0, manual: 1, unknown: 2 } as const;
+export const COMPACTION_TRIGGER = { auto: 0, manual: 1, unknown: 2, other: 3 } as const;
 
 /** One row per de-duplicated API request of an included session. */
 export interface RequestTable {
@@ -52,6 +53,12 @@ export interface RequestTable {
    */
   readonly gapSeconds: Float64Array;
   /**
+   * 1 for a request of another model than the corpus's, in a session counted for the corpus's
+   * model (more than half its requests: a `/model` switch); the replay prices it at the corpus
+   * model's prices. 0 otherwise; absent in tables not built by the reader (read as 0).
+   */
+  readonly otherModel?: Uint8Array;
+  /**
    * Row in {@linkcode CompactionTable} of the first compaction whose boundary falls inside the
    * gap before this request (previous request's time < boundary time ≤ this request's time),
    * or -1.
@@ -75,8 +82,14 @@ export interface CompactionTable {
   readonly length: number;
   /** Row index into {@linkcode SessionTable}. */
   readonly session: Uint32Array;
-  /** {@linkcode COMPACTION_TRIGGER}: 0 auto, 1 manual, 2 unknown. */
+  /** {@linkcode COMPACTION_TRIGGER}: 0 auto, 1 manual, 2 unknown, 3 other. */
   readonly trigger: Uint8Array;
+  /**
+   * 1 when `compactMetadata.precomputed` is truthy: a summary computed in the background and
+   * swapped in at the boundary. Its C, G, R and β are kept; its duration is no summarizing time,
+   * so the time fit leaves it out (docs/method.md, Compactions).
+   */
+  readonly precomputed: Uint8Array;
   /** Boundary timestamp, ms since epoch (NaN: none). */
   readonly timeMs: Float64Array;
   /**
@@ -165,6 +178,54 @@ export interface ReaderDiagnostics {
   invalidUsageValues: number;
   /** Files or folders whose name is not valid UTF-8, skipped while walking (see discover.ts). */
   undecodableNames: number;
+  /**
+   * Records skipped because a record with the same `uuid` was already read in their file (rows
+   * a second `/compact` re-appends): requests, compactions and work time count them once.
+   */
+  repeatedRecordUuids: number;
+  /** `microcompact_boundary` records' Σ `microcompactMetadata.tokensSaved`, tokens. */
+  microcompactTokensSaved: number;
+  /** `usage.iterations` entries of neither `message` nor `advisor_message` type (not read). */
+  otherIterations: number;
+  /**
+   * Compactions of kind `other` (a trigger string neither `auto` nor `manual`) by trigger value,
+   * the value when it looks like an identifier, else `other` (../io/echo_name.ts).
+   */
+  otherTriggers: Record<string, number>;
+  /**
+   * Included sessions that switch model: counted for the model of more than half of their
+   * requests, and their requests of other models, which the replay prices at that model's.
+   */
+  mixedModelSessions: { sessions: number; requestsOfOtherModels: number };
+  /**
+   * The requests of the sessions left out for their model (`excludedSessions.otherModel`), by
+   * each request's own model: what the analysis of this model leaves out (priced where the
+   * catalog knows the model).
+   */
+  leftOut: { requests: number; byModel: Record<string, TokenTotals> };
+}
+
+/** Token totals of a set of requests or passes, by category, tokens. */
+export interface TokenTotals {
+  /** Requests (or advisor passes) counted. */
+  count: number;
+  input: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  cacheRead: number;
+  output: number;
+}
+
+/**
+ * Advisor passes (`usage.iterations` entries of type `advisor_message`) of the included sessions'
+ * responses, each counted once: another model's sampling passes, in no request of any session
+ * and in no top-level usage counter, so the replay leaves them out (docs/method.md, Advisor).
+ */
+export interface AdvisorUsage {
+  /** Advisor passes. */
+  iterations: number;
+  /** Totals by the pass's `model` (echoed when it looks like an identifier, else `other`). */
+  byModel: Record<string, TokenTotals>;
 }
 
 /** Everything the reader returns for the trigger analysis and the corpus summary. */
@@ -179,6 +240,8 @@ export interface Corpus {
   sessions: SessionTable;
   compactions: CompactionTable;
   diagnostics: ReaderDiagnostics;
+  /** Advisor passes of the included sessions, apart from the requests. */
+  advisor: AdvisorUsage;
   /** Idle limit used for the work-time gaps, seconds. */
   idleLimitSeconds: number;
 }

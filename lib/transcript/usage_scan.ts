@@ -32,6 +32,24 @@ import {
 export const MAX_TOKEN_COUNT = Number.MAX_SAFE_INTEGER;
 
 /**
+ * One entry of `usage.iterations` (docs/transcript-format.md, Iterations): a sampling pass of the
+ * response, the executor's (`type: "message"`) or an advisor's (`type: "advisor_message"`, another
+ * model named in the entry's `model`), with its own counts, read by the rules of
+ * {@linkcode UsageTokens}.
+ */
+export interface UsagePass {
+  /** Whether the entry is an advisor's pass (`advisor_message`), not the executor's. */
+  advisor: boolean;
+  /** The entry's `model` ("" when absent or not a string; executor passes use the message's). */
+  model: string;
+  input: number;
+  cacheWrite5m: number;
+  cacheWrite1h: number;
+  cacheRead: number;
+  output: number;
+}
+
+/**
  * Token counts of one usage object. A count that is absent or `null` is 0; one that is present but
  * not a number from 0 to {@linkcode MAX_TOKEN_COUNT} (negative, too large, a string, …) is 0 and
  * counted in {@linkcode UsageTokens.invalid}.
@@ -47,8 +65,16 @@ export class UsageTokens {
   cacheRead = 0;
   /** `output_tokens` (y). */
   output = 0;
-  /** Counts of the last read that were present but invalid (read as 0). */
+  /** Counts of the last read that were present but invalid (read as 0), iterations' included. */
   invalid = 0;
+  /**
+   * The last read's `iterations` when it is an array with at least one `message` or
+   * `advisor_message` entry, in order; null otherwise (absent, empty, not an array: the top-level
+   * counts are the one request, as before iterations existed).
+   */
+  passes: UsagePass[] | null = null;
+  /** Entries of the last read's `iterations` that are neither pass type (not read). */
+  otherIterations = 0;
 
   #line: Uint8Array = new Uint8Array(0);
   #created = 0;
@@ -56,6 +82,9 @@ export class UsageTokens {
   #breakdown = false;
   /** The four counted fields as the read-cost measurement reads them (see {@linkcode snapshot}). */
   #snapshot: UsageSnapshot = [ABSENT, ABSENT, ABSENT, ABSENT];
+  /** Range of the last `iterations` member (start -1: none). */
+  #iterationsStart = -1;
+  #iterationsEnd = -1;
 
   /**
    * Reads the usage value at `line[start, end)`.
@@ -84,6 +113,9 @@ export class UsageTokens {
     this.#breakdown = false;
     this.invalid = 0;
     this.#snapshot.fill(ABSENT);
+    this.passes = null;
+    this.otherIterations = 0;
+    this.#iterationsStart = -1;
     const first = line[start];
     // An array is an object to JSON.parse-based code too: every count reads as absent.
     if (first === 0x5b) return true;
@@ -95,7 +127,69 @@ export class UsageTokens {
       }
     }
     if (!this.#breakdown) this.cacheWrite5m = this.#created;
+    if (this.#iterationsStart >= 0) {
+      this.#readPasses(line, this.#iterationsStart, this.#iterationsEnd);
+    }
     return true;
+  }
+
+  /**
+   * The passes of a non-empty `iterations` array (an empty one, `[]` on every ordinary response
+   * of 2026, costs one look at its bytes). The array is small and rare: `JSON.parse`d, the same on
+   * both reading paths.
+   */
+  #readPasses(line: Uint8Array, start: number, end: number): void {
+    if (line[start] !== 0x5b) return;
+    let i = start + 1;
+    while (
+      i < end && (line[i] === 0x20 || line[i] === 0x0a || line[i] === 0x0d || line[i] === 0x09)
+    ) {
+      i++;
+    }
+    if (line[i] === 0x5d) return;
+    const entries = sliceValue(line, start, end) as unknown[];
+    const passes: UsagePass[] = [];
+    for (const entry of entries) {
+      const kind = entry !== null && typeof entry === "object" && !Array.isArray(entry)
+        ? (entry as Record<string, unknown>).type
+        : undefined;
+      if (kind !== "message" && kind !== "advisor_message") {
+        this.otherIterations++;
+        continue;
+      }
+      passes.push(this.#pass(entry as Record<string, unknown>, kind === "advisor_message"));
+    }
+    if (passes.length > 0) this.passes = passes;
+  }
+
+  /** One pass's counts, by the rules of the top-level ones (invalid values counted). */
+  #pass(entry: Record<string, unknown>, advisor: boolean): UsagePass {
+    const count = (value: unknown): number => {
+      if (value === undefined || value === null) return 0;
+      if (typeof value === "number" && value >= 0 && value <= MAX_TOKEN_COUNT) {
+        return value === 0 ? 0 : value;
+      }
+      this.invalid++;
+      return 0;
+    };
+    const created = count(entry.cache_creation_input_tokens);
+    const tiers = entry.cache_creation;
+    let cacheWrite5m = created;
+    let cacheWrite1h = 0;
+    if (tiers !== null && typeof tiers === "object") {
+      const t = tiers as Record<string, unknown>;
+      cacheWrite5m = Array.isArray(tiers) ? 0 : count(t.ephemeral_5m_input_tokens);
+      cacheWrite1h = Array.isArray(tiers) ? 0 : count(t.ephemeral_1h_input_tokens);
+    }
+    return {
+      advisor,
+      model: typeof entry.model === "string" ? entry.model : "",
+      input: count(entry.input_tokens),
+      cacheWrite5m,
+      cacheWrite1h,
+      cacheRead: count(entry.cache_read_input_tokens),
+      output: count(entry.output_tokens),
+    };
   }
 
   /**
@@ -197,6 +291,10 @@ export class UsageTokens {
         break;
       case KEY.output_tokens:
         this.output = this.#noted(3, line, vs, ve);
+        break;
+      case KEY.iterations:
+        this.#iterationsStart = vs;
+        this.#iterationsEnd = ve;
         break;
     }
   }

@@ -36,6 +36,17 @@ const usage = (input: number, output: number, breakdown = true) => ({
   service_tier: "standard",
 });
 
+/** One entry of `usage.iterations`. */
+const pass = (type: string) => ({
+  type,
+  ...(type === "advisor_message" ? { model: "model-advisor" } : {}),
+  input_tokens: 2,
+  cache_creation_input_tokens: 60,
+  cache_read_input_tokens: 1500,
+  cache_creation: { ephemeral_5m_input_tokens: 50, ephemeral_1h_input_tokens: 10 },
+  output_tokens: 6,
+});
+
 /** Message ids of odd-numbered records differ by round, so assembly sees new and repeated keys. */
 let round = 0;
 
@@ -92,7 +103,8 @@ function user(n: number, content: unknown, extra: Record<string, unknown> = {}) 
  * The warm-up file of round `r`: one main session, an in-file sidechain, a sub-agent, a helper, a
  * compaction call, and the rare records (synthetic, API error, no usage, no ids, compactions with
  * and without a duration or a trigger, a logical parent after its boundary, summaries of text,
- * blocks and null, a blank and a truncated line, CRLF endings).
+ * blocks and null, a blank and a truncated line, CRLF endings), and the shapes of 2026 (passes of
+ * `usage.iterations`, precomputed and idle compactions, a re-appended record).
  */
 export function warmUpText(r = 0): string {
   round = r;
@@ -125,8 +137,18 @@ export function warmUpText(r = 0): string {
       subtype: "microcompact_boundary",
       uuid: "mc1",
       timestamp: time(13),
-      microcompactMetadata: { trigger: "auto", preTokens: 100 },
+      microcompactMetadata: { trigger: "auto", preTokens: 100, tokensSaved: 40 },
     },
+    // A response with two executor passes and an advisor pass (usage.iterations), split in two.
+    ...[0, 1].map((k) =>
+      assistant(14, {
+        usage: {
+          ...usage(4, 12),
+          iterations: [pass("message"), pass("advisor_message"), pass("message")],
+        },
+        extra: { uuid: `u14${k}` },
+      })
+    ),
     {
       parentUuid: null,
       logicalParentUuid: "u11",
@@ -175,6 +197,15 @@ export function warmUpText(r = 0): string {
     user(44, null, { isCompactSummary: true }),
     user(45, "The prompt the compaction started from"),
     assistant(47),
+    // Precomputed and idle compactions (2026), and a record re-appended with its uuid and time.
+    {
+      type: "system",
+      subtype: "compact_boundary",
+      uuid: "cb4",
+      timestamp: time(48),
+      compactMetadata: { trigger: "idle", durationMs: 400, preTokens: 7000, precomputed: true },
+    },
+    user(1, "A prompt"),
     "",
     '{"type":"assistant","message":{"id":"msg_39","usage":{"input_tokens":',
   ];

@@ -51,10 +51,11 @@ Deno.test("corpus CLI: --requests writes the per-request CSV without ids", async
     assert.equal(
       rows[0],
       "session,session_kind,timestamp_utc,input_tokens,cache_write_5m_tokens," +
-        "cache_write_1h_tokens,cache_read_tokens,output_tokens,context_tokens,cached_share",
+        "cache_write_1h_tokens,cache_read_tokens,output_tokens,context_tokens,cached_share," +
+        "other_model",
     );
     assert.equal(rows.length, 12); // header + 11 requests
-    assert.equal(rows[7], `2,main,2026-03-02T10:10:05.000Z,1,0,300,1202,40,1503,${1202 / 1503}`);
+    assert.equal(rows[7], `2,main,2026-03-02T10:10:05.000Z,1,0,300,1202,40,1503,${1202 / 1503},0`);
   });
 });
 

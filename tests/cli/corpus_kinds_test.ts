@@ -51,7 +51,8 @@ Deno.test("corpus CLI: helpers apart in text, JSON and the --requests CSV", asyn
 });
 
 Deno.test("corpus CLI: nothing left after the model filter exits 1 naming the models", async () => {
-  // One main session that switched model: opus 2, sonnet 1.
+  // One main session that switched model half-way: opus 2, sonnet 2 (no model has more than
+  // half its requests, so it is left out for either).
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(
@@ -60,13 +61,14 @@ Deno.test("corpus CLI: nothing left after the model filter exits 1 naming the mo
         line("a", "10:00:00", "opus"),
         line("b", "10:00:10", "opus"),
         line("c", "10:00:20", "sonnet"),
+        line("d", "10:00:30", "sonnet"),
       ]
         .join("\n"),
     );
     const run = await runMain(main, [dir]);
     assert.equal(run.code, 1);
     assert.match(run.stderr, /nothing is left after the model filter/);
-    assert.match(run.stderr, /opus 2, sonnet 1/);
+    assert.match(run.stderr, /opus 2, sonnet 2/);
     assert.match(run.stderr, /--model all/);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -129,7 +129,10 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       requests: REQUESTS,
       excludedSessions: { otherModel: 2, noTargetModel: 1 },
       malformedLines: 4,
-      compactions: { auto: 11, manual: 1, unknown: 0, timed: 10 },
+      compactions: { auto: 11, manual: 1, unknown: 0, other: 0, timed: 10, precomputed: 0 },
+      advisor: { iterations: 0, billedTokens: 0, byModel: {}, usd: 0, unpricedIterations: 0 },
+      modelSwitches: { sessions: 0, requestsOfOtherModels: 0 },
+      leftOut: { sessions: 2, requests: 0, billedTokens: 0, usd: 0, unpricedRequests: 0 },
       workHours: REQUESTS * 45 / 3600,
       billedTokens: inputs.billedTokens,
       billingMix: {
@@ -203,6 +206,8 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
         costPerMillion: 1.234,
         compactionCostPerMillion: 0.045,
         compactionCallsMatched: 0,
+        advisorCostPerMillion: 0,
+        advisorIterationsUnpriced: 0,
       },
       replayAtObservedTrigger: {
         trigger: 267_900,
@@ -275,6 +280,11 @@ export function fixtureReport(sums = fixtureSums(), inputs = fixtureInputs()): T
       null,
       null,
     ),
+    precomputedCompactions: {
+      share: 0,
+      recommendedTimeShare: null,
+      observedTriggerTimeShare: null,
+    },
     diagnostics: {
       ...corpusFromText([]).diagnostics, // the reader's zero counts
       malformedLines: 4,

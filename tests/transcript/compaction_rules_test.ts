@@ -83,7 +83,14 @@ Deno.test("trigger: compactMetadata null or without a trigger is unknown, never 
   assert.equal(corpus.compactions.durationSeconds[3], 1);
   assert.equal(corpus.diagnostics.compactionsWithUnknownTrigger, 2);
   const s = summarizeCorpus(corpus);
-  assert.deepEqual(s.compactions, { auto: 2, manual: 1, unknown: 2, timed: 4 });
+  assert.deepEqual(s.compactions, {
+    auto: 2,
+    manual: 1,
+    unknown: 2,
+    other: 0,
+    timed: 4,
+    precomputed: 0,
+  });
   assert.equal(s.observedTrigger, 1500);
 });
 

@@ -95,7 +95,14 @@ Deno.test("reader: summary matches hand-computed totals", () => {
   assert.equal(s.billingMix.output, 280 / 12264);
   assert.equal(s.omega, (22 + 1.25 * 2450 + 2 * 300) / (22 + 2450 + 300));
   assert.deepEqual(s.sessions, { main: 3, subagent: 2, helper: 0 });
-  assert.deepEqual(s.compactions, { auto: 1, manual: 1, unknown: 0, timed: 2 });
+  assert.deepEqual(s.compactions, {
+    auto: 1,
+    manual: 1,
+    unknown: 0,
+    other: 0,
+    timed: 2,
+    precomputed: 0,
+  });
   assert.equal(s.observedTrigger, 1503);
   assert.equal(s.workHours, (10 + 30 + 15 + 35 + 78) / 3600);
   assert.equal(s.files, 6);

@@ -34,8 +34,17 @@ Deno.test("the warm-up file exercises the rare records and parses like any trans
     [0, 9],
     [1, 9],
     [2, NaN],
+    [3, 0.4], // other trigger ("idle"), precomputed, timed by its durationMs
   ]);
-  assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14, NaN]);
+  assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14, NaN, NaN]);
+  assert.deepEqual(parse.boundaries.map((b) => b.precomputed), [false, false, false, true]);
+  // The 2026 shapes: u1 re-appended (skipped), the passes of msg_14 (two requests, one advisor
+  // pass in each of its two records), the microcompaction's tokens saved.
+  assert.equal(parse.counts.repeatedRecordUuids, 1);
+  assert.equal(parse.advisor.key.length, 2);
+  assert.equal(parse.counts.microcompactTokensSaved, 40);
+  assert.equal(d.microcompactTokensSaved, 40);
+  assert.equal(d.repeatedRecordUuids, 1);
 });
 
 Deno.test("rounds differ in some message ids only", () => {

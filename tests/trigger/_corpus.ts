@@ -97,6 +97,7 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     length: m,
     session: Uint32Array.from(compSession),
     trigger: Uint8Array.from(comps.map((c) => (c.manual ? 1 : 0))),
+    precomputed: new Uint8Array(m),
     timeMs: cf(),
     inputTokens: cf(),
     durationSeconds: cf(),
@@ -136,6 +137,7 @@ export function makeCorpus(sessions: SessionRows[], model = "test-model"): Corpu
     sessions: { length: sessions.length, kind, firstRequest, requestCount },
     compactions,
     diagnostics,
+    advisor: { iterations: 0, byModel: {} },
     idleLimitSeconds: 300,
   };
 }

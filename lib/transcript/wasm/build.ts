@@ -117,8 +117,8 @@ export function keyIdSource(keys: readonly string[] = KEY_IDS): string {
 
 /** `scan.wat`'s text with its `key_id` section regenerated. */
 export function withKeyIds(wat: string): string {
-  // scan.wat keeps 25 slots of 8 bytes per object (ids 1..24, see its memory layout).
-  if (KEY_IDS.length > 24) throw new Error("scan.wat: more than 24 key ids do not fit the slots");
+  // scan.wat keeps 26 slots of 8 bytes per object (ids 1..25, see its memory layout).
+  if (KEY_IDS.length > 25) throw new Error("scan.wat: more than 25 key ids do not fit the slots");
   const begin = wat.indexOf(BEGIN);
   const end = wat.indexOf(END);
   if (begin < 0 || end < begin) throw new Error("scan.wat: key_id markers not found");

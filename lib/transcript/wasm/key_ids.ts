@@ -36,6 +36,7 @@ export const KEY_IDS = [
   "cache_creation_input_tokens",
   "ephemeral_5m_input_tokens",
   "ephemeral_1h_input_tokens",
+  "iterations",
 ] as const;
 
 /** A key of {@linkcode KEY_IDS}. */
