@@ -20,7 +20,7 @@ export interface CompactionTimelinePoint {
   /** C: the compaction's input, tokens. */
   inputTokens: number;
   /** How it was triggered. */
-  trigger: "auto" | "manual" | "unknown";
+  trigger: "auto" | "manual" | "unknown" | "other";
   /** Model name: one panel per distinct name when there are several. */
   model: string;
 }
@@ -37,6 +37,8 @@ export interface CompactionTimelineLabels {
   legendManual: string;
   /** Legend of compactions whose trigger was not recorded. */
   legendUnknown: string;
+  /** Legend of compactions of another trigger (neither auto nor manual, e.g. idle compaction). */
+  legendOther: string;
   /** Legend of the configured level's rule. */
   legendConfigured: string;
   /** Text beside the rule; the level (e.g. `267K`) is appended. */
@@ -63,6 +65,7 @@ export const COMPACTION_TIMELINE_LABELS: Readonly<CompactionTimelineLabels> = {
   legendAuto: "automatic",
   legendManual: "manual (/compact)",
   legendUnknown: "trigger not recorded",
+  legendOther: "other trigger (e.g. idle)",
   legendConfigured: "configured trigger level",
   markConfigured: "configured",
   legendChanged: "setting last changed",
@@ -70,8 +73,8 @@ export const COMPACTION_TIMELINE_LABELS: Readonly<CompactionTimelineLabels> = {
 };
 
 /**
- * Colours of the timeline, CSS hex: automatic blue, manual orange, unknown grey, the configured
- * level green.
+ * Colours of the timeline, CSS hex: automatic blue, manual orange, unknown grey, other trigger
+ * purple, the configured level green.
  *
  * @example
  * ```ts
@@ -84,6 +87,7 @@ export const COMPACTION_TIMELINE_COLORS = {
   auto: "#4269d0",
   manual: "#ff725c",
   unknown: "#9a9a9a",
+  other: "#a463f2",
   configured: "#3ca951",
 } as const;
 
@@ -124,11 +128,16 @@ function _tokens(value: number): string {
   return String(+value.toFixed(2));
 }
 
-const _TRIGGERS = ["auto", "manual", "unknown"] as const;
+const _TRIGGERS = ["auto", "manual", "unknown", "other"] as const;
 // Shape by trigger as well as colour, so the kinds stay apart in grey print and for readers who
 // do not tell blue from orange.
-const _SYMBOL = { auto: "circle", manual: "triangle", unknown: "diamond" } as const;
-const _SWATCH = { auto: "dot", manual: "triangle", unknown: "diamond" } as const;
+const _SYMBOL = {
+  auto: "circle",
+  manual: "triangle",
+  unknown: "diamond",
+  other: "square",
+} as const;
+const _SWATCH = { auto: "dot", manual: "triangle", unknown: "diamond", other: "square" } as const;
 
 /**
  * Draws the compaction timeline.
@@ -184,7 +193,12 @@ export function compactionTimelineFigure(
   const faceted = models.length > 1;
   const fy = faceted ? "model" : undefined;
   const present = _TRIGGERS.filter((t) => points.some((p) => p.trigger === t));
-  const legendText = { auto: L.legendAuto, manual: L.legendManual, unknown: L.legendUnknown };
+  const legendText = {
+    auto: L.legendAuto,
+    manual: L.legendManual,
+    unknown: L.legendUnknown,
+    other: L.legendOther,
+  };
   const legend: LegendItem[] = present.map((t) => ({
     label: legendText[t],
     color: COMPACTION_TIMELINE_COLORS[t],

@@ -16,7 +16,15 @@ import { parseHTML } from "linkedom";
 import { escapeHtml } from "./escape_html.ts";
 
 /** How a legend item's swatch is drawn. */
-export type LegendSwatch = "line" | "dashed" | "dotted" | "band" | "dot" | "triangle" | "diamond";
+export type LegendSwatch =
+  | "line"
+  | "dashed"
+  | "dotted"
+  | "band"
+  | "dot"
+  | "triangle"
+  | "diamond"
+  | "square";
 
 /** One entry of the legend row drawn above the plot. */
 export interface LegendItem {
@@ -26,7 +34,7 @@ export interface LegendItem {
   color: string;
   /**
    * Swatch shape: a solid, dashed or dotted line, a light band with a line through it, or a
-   * dot, triangle or diamond (the symbols of a point mark).
+   * dot, triangle, diamond or square (the symbols of a point mark).
    * @default {"line"}
    */
   swatch?: LegendSwatch;
@@ -87,6 +95,11 @@ function _swatch(item: LegendItem, x: number, y: number): string {
       const cx = x + SWATCH / 2;
       return `<polygon points="${cx},${y - 6} ${cx + 5},${y} ${cx},${y + 6} ${cx - 5},${y}" ` +
         `fill="${c}" stroke="white"/>`;
+    }
+    case "square": {
+      const cx = x + SWATCH / 2;
+      return `<rect x="${cx - 4.5}" y="${y - 4.5}" width="9" height="9" fill="${c}" ` +
+        `stroke="white"/>`;
     }
     default:
       return `<line x1="${x}" y1="${y}" x2="${x2}" y2="${y}" stroke="${c}" stroke-width="2"/>`;

@@ -59,6 +59,12 @@ export function pooledDiagnostics(
     oversizedLines: 0,
     invalidUsageValues: 0,
     undecodableNames: 0,
+    repeatedRecordUuids: 0,
+    microcompactTokensSaved: 0,
+    otherIterations: 0,
+    otherTriggers: {},
+    mixedModelSessions: { sessions: 0, requestsOfOtherModels: 0 },
+    leftOut: { requests: 0, byModel: {} },
   };
   let withRequests = 0;
   for (const m of manifests) {
@@ -170,6 +176,8 @@ export function pooledCorpus(
     timeMs: new Float64Array(nC),
     inputTokens: new Float64Array(nC),
     durationSeconds: new Float64Array(nC),
+    // Not in the exported tables: a pooled compaction counts as not precomputed.
+    precomputed: new Uint8Array(nC),
     summaryTokens: new Float64Array(nC),
     postContext: new Float64Array(nC),
     cachedShareBefore: new Float64Array(nC),
@@ -247,6 +255,8 @@ export function pooledCorpus(
     sessions,
     compactions,
     diagnostics: pooledDiagnostics(manifests, nS),
+    // Advisor passes are not in the exported tables.
+    advisor: { iterations: 0, byModel: {} },
     idleLimitSeconds,
   };
 }

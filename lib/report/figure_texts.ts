@@ -122,6 +122,7 @@ export function timelineFigureTexts(lang: Lang): TimelineFigureTexts {
       legendAuto: t.timelineLegendAuto,
       legendManual: t.timelineLegendManual,
       legendUnknown: t.timelineLegendUnknown,
+      legendOther: t.timelineLegendOther,
       legendConfigured: t.timelineLegendConfigured,
       markConfigured: t.timelineMarkConfigured,
       legendChanged: t.timelineLegendChanged,

@@ -412,6 +412,7 @@ export const TEXTS_EN = {
   timelineLegendAuto: "automatic",
   timelineLegendManual: "manual (/compact)",
   timelineLegendUnknown: "trigger not recorded",
+  timelineLegendOther: "other trigger (e.g. idle)",
   timelineLegendConfigured: "configured trigger level",
   timelineLegendChanged: "setting last changed",
   timelineMarkChanged: "changed",

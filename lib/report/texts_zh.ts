@@ -368,6 +368,7 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   timelineLegendAuto: "自动",
   timelineLegendManual: "手动（/compact）",
   timelineLegendUnknown: "未记录触发方式",
+  timelineLegendOther: "其他触发方式（如空闲压缩）",
   timelineLegendConfigured: "设置的触发水平",
   timelineLegendChanged: "设置最后修改",
   timelineMarkChanged: "修改",

@@ -52,6 +52,7 @@ import {
 } from "../prices/mod.ts";
 import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import { catalogDollars } from "../prices/usage_dollars.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "./argmin_trigger.ts";
 import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
@@ -90,6 +91,7 @@ import { DEFAULT_PREFER_TOLERANCE, type PreferRule, preferTrigger } from "./pref
 import { type DollarSaving, rangeAnswer, type TimeBudgetedAlternative } from "./range_answer.ts";
 import { DEFAULT_SESSION_DRAWS } from "./session_bootstrap.ts";
 import { type SupportResult, type TriggerSupport, triggerSupport } from "./support.ts";
+import { precomputedShare, timeShareWithoutWaiting } from "./precomputed_share.ts";
 import { coveringTriggerGrid, DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
 import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads } from "./workloads.ts";
 
@@ -392,6 +394,13 @@ export interface TriggerReport {
       compactionCostPerMillion: number;
       /** Compactions priced from their matched summarizing call's own usage. */
       compactionCallsMatched: number;
+      /**
+       * The advisor passes' own line (not in `costPerMillion`, not in the replay): USD per million
+       * billed tokens D at their models' catalog prices.
+       */
+      advisorCostPerMillion: number;
+      /** Advisor passes of models the catalog does not know (not priced). */
+      advisorIterationsUnpriced: number;
     };
     replayAtObservedTrigger: {
       trigger: number;
@@ -467,6 +476,19 @@ export interface TriggerReport {
   };
   /** The chosen trigger and the Claude Code setting that puts automatic compaction there. */
   recommendation: Recommendation;
+  /**
+   * Precomputed compactions (docs/method.md, Precomputed compactions): the time shares above
+   * count every compaction's time; these are the recommended trigger's and the observed
+   * trigger's if a share like the observed share of precomputed ones cost no waiting.
+   */
+  precomputedCompactions: {
+    /** Precomputed / all compactions of the corpus, 0…1. */
+    share: number;
+    /** The recommended trigger's time share band so changed (null: no recommendation). */
+    recommendedTimeShare: BandPoint | null;
+    /** The mean time share at the observed trigger so changed (null: none). */
+    observedTriggerTimeShare: number | null;
+  };
   /** What the reader skipped or guessed (counts only). */
   diagnostics: ReaderDiagnostics;
 }
@@ -744,7 +766,9 @@ export function figuresWithoutCurves(
   if (corpus.requests.length === 0) {
     throw new RangeError(`Cannot analyze: the corpus has no requests of model "${corpus.model}"`);
   }
-  const { diagnostics: _diagnostics, ...summary } = summarizeCorpus(corpus);
+  const { diagnostics: _diagnostics, ...summary } = summarizeCorpus(corpus, {
+    dollars: catalogDollars,
+  });
   const { resolved, prices } = _pricesFor(corpus, options);
   const fitted = resolveSummaryModel(corpus.compactions, options);
   const m = fitted.model;
@@ -757,6 +781,7 @@ export function figuresWithoutCurves(
       g0: Number.isFinite(m.g0) ? m.g0 : 0,
       g1: Number.isFinite(m.g1) ? m.g1 : 0,
       minSummaryTokens: m.minSummaryTokens,
+      dollars: catalogDollars,
     })
     : null;
   return {
@@ -773,6 +798,8 @@ export function figuresWithoutCurves(
       costPerMillion: bill.costPerMillion,
       compactionCostPerMillion: bill.compactionCostPerMillion,
       compactionCallsMatched: bill.compactionCallsMatched,
+      advisorCostPerMillion: bill.advisorCostPerMillion,
+      advisorIterationsUnpriced: bill.advisorIterationsUnpriced,
     },
   };
 }
@@ -788,7 +815,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
       `Cannot analyze: the corpus has no requests of model "${corpus.model}"`,
     );
   }
-  const summary = summarizeCorpus(corpus);
+  const summary = summarizeCorpus(corpus, { dollars: catalogDollars });
   const { resolved, prices } = _pricesFor(corpus, options);
   const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
   if (!Number.isInteger(o.threads) || o.threads < 1) {
@@ -977,6 +1004,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     g0: model.g0,
     g1: model.g1,
     minSummaryTokens: model.minSummaryTokens,
+    dollars: catalogDollars,
   });
   let atObserved: TriggerReport["checks"]["replayAtObservedTrigger"] = null;
   let observedPoint: ObservedTriggerPoint | null = null;
@@ -1113,6 +1141,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
         costPerMillion: bill.costPerMillion,
         compactionCostPerMillion: bill.compactionCostPerMillion,
         compactionCallsMatched: bill.compactionCallsMatched,
+        advisorCostPerMillion: bill.advisorCostPerMillion,
+        advisorIterationsUnpriced: bill.advisorIterationsUnpriced,
       },
       replayAtObservedTrigger: atObserved,
       permuteKeepsGrowth: o.method === "permute" ? growthCheck(steps, workloads.plans) : null,
@@ -1158,6 +1188,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       },
     },
     recommendation,
+    precomputedCompactions: _precomputedCompactions(corpus, recommendation),
     diagnostics: corpus.diagnostics,
   };
 }
@@ -1213,6 +1244,24 @@ function _rangeAnswer(
     recommendation.environment = [];
   }
   return range;
+}
+
+/** The time shares of the recommendation without the waiting of precomputed compactions. */
+function _precomputedCompactions(
+  corpus: Corpus,
+  recommendation: Recommendation,
+): TriggerReport["precomputedCompactions"] {
+  const p = precomputedShare(corpus.compactions);
+  const band = recommendation.timeShare;
+  const change = (s: number | null) => (s === null ? null : timeShareWithoutWaiting(s, p));
+  const observed = recommendation.atObservedTrigger?.timeShare;
+  return {
+    share: p,
+    recommendedTimeShare: band === null
+      ? null
+      : { mean: change(band.mean), p10: change(band.p10), p90: change(band.p90) },
+    observedTriggerTimeShare: observed === undefined ? null : change(observed),
+  };
 }
 
 /** Uncached tokens the corpus wrote, by kind: ω and a tier's blend weigh them. */

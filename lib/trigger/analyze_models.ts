@@ -20,6 +20,7 @@
 import type { Corpus } from "../transcript/tables.ts";
 import type { PriceOverrides } from "../prices/resolve_prices.ts";
 import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import { catalogDollars } from "../prices/usage_dollars.ts";
 import {
   type AnalyzeOptions,
   analyzeTrigger,
@@ -132,7 +133,7 @@ export async function analyzeModels(
   const analyses: (TriggerAnalysis | null)[] = [];
   for (const [i, corpus] of corpora.entries()) {
     onModel?.(corpus.model, i, corpora.length);
-    const summary = summarizeCorpus(corpus);
+    const summary = summarizeCorpus(corpus, { dollars: catalogDollars });
     const base = {
       model: corpus.model,
       sessions: corpus.sessions.length,

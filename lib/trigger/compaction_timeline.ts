@@ -8,8 +8,11 @@
 
 import { COMPACTION_TRIGGER, type CompactionTable } from "../transcript/tables.ts";
 
-/** How a compaction started: automatic, by the user (`/compact`), or not recorded. */
-export type CompactionTriggerName = "auto" | "manual" | "unknown";
+/**
+ * How a compaction started: automatic, by the user (`/compact`), not recorded, or another
+ * trigger (neither auto nor manual, e.g. idle compaction; drawn apart).
+ */
+export type CompactionTriggerName = "auto" | "manual" | "unknown" | "other";
 
 /** One measured compaction on the timeline. */
 export interface CompactionTimelineRow {
@@ -31,12 +34,14 @@ export interface CompactionTimeline {
   unplaced: number;
 }
 
-const _NAMES: readonly CompactionTriggerName[] = ["auto", "manual", "unknown"];
-
 /** Trigger name of a stored trigger code; anything unexpected counts as unknown. */
 function _triggerName(code: number): CompactionTriggerName {
-  return code === COMPACTION_TRIGGER.auto || code === COMPACTION_TRIGGER.manual
-    ? _NAMES[code]
+  return code === COMPACTION_TRIGGER.auto
+    ? "auto"
+    : code === COMPACTION_TRIGGER.manual
+    ? "manual"
+    : code === COMPACTION_TRIGGER.other
+    ? "other"
     : "unknown";
 }
 

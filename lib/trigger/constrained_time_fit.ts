@@ -50,7 +50,7 @@ export interface GivenTimeModel {
 
 /**
  * Fits t = a·C + G/v with a ≥ 0 and v > 0 (see the module notes), or refits the one coefficient
- * not given. Uses the compactions with a finite duration, C and G.
+ * not given. Uses the compactions with a finite duration, C and G, precomputed ones left out.
  *
  * @param compactions The reader's compaction table (durations, C, G).
  * @param given a and/or v fixed by hand.
@@ -78,10 +78,12 @@ export interface GivenTimeModel {
  * ```
  */
 export function constrainedTimeFit(
-  compactions: Pick<
-    CompactionTable,
-    "inputTokens" | "summaryTokens" | "durationSeconds" | "length"
-  >,
+  compactions:
+    & Pick<
+      CompactionTable,
+      "inputTokens" | "summaryTokens" | "durationSeconds" | "length"
+    >
+    & Partial<Pick<CompactionTable, "precomputed">>,
   given: GivenTimeModel = {},
 ): ConstrainedTimeFit {
   const givenA = given.a ?? null;
@@ -91,6 +93,8 @@ export function constrainedTimeFit(
     const ci = compactions.inputTokens[i];
     const gi = compactions.summaryTokens[i];
     const ti = compactions.durationSeconds[i];
+    // A precomputed compaction's duration is a swap, not a summarizing time (time_model.ts).
+    if (compactions.precomputed?.[i] === 1) continue;
     if (Number.isFinite(ci) && Number.isFinite(gi) && Number.isFinite(ti)) {
       c.push(ci);
       g.push(gi);

@@ -72,10 +72,12 @@ export interface TimeFitPoints {
  * ```
  */
 export function timeFitPoints(
-  compactions: Pick<
-    CompactionTable,
-    "length" | "inputTokens" | "summaryTokens" | "durationSeconds"
-  >,
+  compactions:
+    & Pick<
+      CompactionTable,
+      "length" | "inputTokens" | "summaryTokens" | "durationSeconds"
+    >
+    & Partial<Pick<CompactionTable, "precomputed">>,
   model: TimeModel,
 ): TimeFitPoints {
   const keep: number[] = [];
@@ -83,7 +85,8 @@ export function timeFitPoints(
     if (
       Number.isFinite(compactions.inputTokens[i]) &&
       Number.isFinite(compactions.summaryTokens[i]) &&
-      Number.isFinite(compactions.durationSeconds[i])
+      Number.isFinite(compactions.durationSeconds[i]) &&
+      compactions.precomputed?.[i] !== 1
     ) keep.push(i);
   }
   const n = keep.length;

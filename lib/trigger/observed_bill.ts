@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Corpus } from "../transcript/tables.ts";
+import type { Corpus, TokenTotals } from "../transcript/tables.ts";
 import type { Prices } from "./prices.ts";
 import {
   categoryWeights,
@@ -25,6 +25,14 @@ export interface ObservedBill {
   compactionsPriced: number;
   /** Of those, priced from their matched summarizing call's own usage. */
   compactionCallsMatched: number;
+  /**
+   * Its own line, not in `costPerMillion`: the advisor passes (`corpus.advisor`, another model's
+   * sampling passes, which the replay does not see), USD per million billed tokens D at the
+   * catalog prices of their models; 0 without advisor passes or without a pricer.
+   */
+  advisorCostPerMillion: number;
+  /** Advisor passes of models the pricer does not know (not in `advisorCostPerMillion`). */
+  advisorIterationsUnpriced: number;
 }
 
 /** The matched compaction-call columns of the reader's compaction table (NaN: no matched call). */
@@ -45,7 +53,9 @@ type _CallColumns = {
  * inferred call: (1 − β_i)·C_i uncached at ω, β_i·C_i cached at α and G_i output at ρ, at the
  * tier of C_i. A compaction whose β_i is unknown takes the median β; one whose G_i is unknown
  * takes G(C_i); one without C and without a matched call is not priced. Divided by
- * D = Σ(x + y) over the requests.
+ * D = Σ(x + y) over the requests. The advisor passes are priced as their own line
+ * (`advisorCostPerMillion`, same divisor D) with `model.dollars`, outside the bill the replay is
+ * checked against.
  *
  * @param corpus The reader's tables.
  * @param model Prices, the median β and G(C) for the fallbacks.
@@ -56,7 +66,7 @@ type _CallColumns = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { observedBill } from "./observed_bill.ts";
- * import type { Corpus } from "../transcript/tables.ts";
+ * import type { Corpus, TokenTotals } from "../transcript/tables.ts";
  *
  * const f = (v: number) => Float64Array.of(v);
  * const corpus = {
@@ -71,8 +81,16 @@ type _CallColumns = {
  * ```
  */
 export function observedBill(
-  corpus: Pick<Corpus, "requests" | "compactions">,
-  model: { prices: Prices; beta: number; g0: number; g1: number; minSummaryTokens?: number },
+  corpus: Pick<Corpus, "requests" | "compactions"> & Partial<Pick<Corpus, "advisor">>,
+  model: {
+    prices: Prices;
+    beta: number;
+    g0: number;
+    g1: number;
+    minSummaryTokens?: number;
+    /** USD of one advisor model's totals, null when unknown (lib/prices/usage_dollars.ts). */
+    dollars?: (totals: TokenTotals, model: string) => number | null;
+  },
 ): ObservedBill {
   const { requests } = corpus;
   const compactions = corpus.compactions as Corpus["compactions"] & _CallColumns;
@@ -145,11 +163,20 @@ export function observedBill(
   const d = billed + bComp;
   if (!(d > 0)) throw new RangeError("Cannot price the observed bill: the corpus bills no tokens");
   const pm = prices.inputUsdPerMillion;
+  let advisorUsd = 0;
+  let advisorUnpriced = 0;
+  for (const [name, totals] of Object.entries(corpus.advisor?.byModel ?? {})) {
+    const usd = model.dollars?.(totals, name) ?? null;
+    if (usd === null) advisorUnpriced += totals.count;
+    else advisorUsd += usd;
+  }
   return {
     costPerMillion: pm * (weighted + wComp) / d,
     compactionCostPerMillion: pm * compaction / d,
     compactionsPriced: priced,
     compactionCallsMatched: matched,
+    advisorCostPerMillion: advisorUsd * 1e6 / d,
+    advisorIterationsUnpriced: advisorUnpriced,
   };
 }
 

@@ -18,7 +18,8 @@ export interface TimeModel {
 
 /**
  * Fits the compaction time model by least squares through the origin on the compactions that
- * have a duration, an input size C and a summary size G: both regressors (`t = a·C + b·G`,
+ * have a duration, an input size C and a summary size G, precomputed ones left out (their
+ * `durationMs` is the swap of a summary made in the background): both regressors (`t = a·C + b·G`,
  * v = 1/b), summary size alone and input size alone. R² is 1 − SS_res/SS_tot with the centred
  * SS_tot, so the single-regressor fits can be negative. `a` is in seconds per input token, `v`
  * in summary tokens per second (negative or infinite v means the fit found summary size slows
@@ -45,10 +46,12 @@ export interface TimeModel {
  * ```
  */
 export function fitTimeModel(
-  compactions: Pick<
-    CompactionTable,
-    "inputTokens" | "summaryTokens" | "durationSeconds" | "length"
-  >,
+  compactions:
+    & Pick<
+      CompactionTable,
+      "inputTokens" | "summaryTokens" | "durationSeconds" | "length"
+    >
+    & Partial<Pick<CompactionTable, "precomputed">>,
 ): TimeModel {
   const c: number[] = [];
   const g: number[] = [];
@@ -57,6 +60,8 @@ export function fitTimeModel(
     const ci = compactions.inputTokens[i];
     const gi = compactions.summaryTokens[i];
     const ti = compactions.durationSeconds[i];
+    // A precomputed compaction's duration is a swap, not a summarizing time.
+    if (compactions.precomputed?.[i] === 1) continue;
     if (Number.isFinite(ci) && Number.isFinite(gi) && Number.isFinite(ti)) {
       c.push(ci);
       g.push(gi);

@@ -158,3 +158,16 @@ Deno.test("compactionTimelineFigure: each legend item shows its kind's own symbo
   assert.equal(shape("manual (/compact)"), "3 corners");
   assert.equal(shape("trigger not recorded"), "4 corners");
 });
+
+Deno.test("compactionTimelineFigure: other triggers (idle compaction) are drawn apart", () => {
+  const svg = compactionTimelineFigure([
+    point(0, 267_000),
+    point(1, 210_000, "other"),
+    point(2, 220_000, "other"),
+  ]);
+  assert.equal(dots(svg, "auto").length, 1);
+  const other = dots(svg, "other");
+  assert.equal(other.length, 2);
+  assert.ok(other.every((d) => d.shape === "path")); // squares, not the auto circles
+  assert.match(svg, />other trigger \(e\.g\. idle\)<\/text>/);
+});

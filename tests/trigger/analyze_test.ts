@@ -37,6 +37,7 @@ Deno.test("the document carries the schema's fields, checks and steady state", a
     "checks",
     "steadyState",
     "recommendation",
+    "precomputedCompactions",
     "diagnostics",
   ]);
   assert.equal(r.corpus.compactions.auto, 9);

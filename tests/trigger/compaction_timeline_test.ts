@@ -50,3 +50,11 @@ Deno.test("mergedTimelineRows: every model's rows, counts summed", () => {
   ]);
   assert.equal(unplaced, 2);
 });
+
+Deno.test("compactionTimelineRows: a trigger of kind other keeps its own name", () => {
+  const { rows } = compactionTimelineRows(
+    table([[COMPACTION_TRIGGER.other, 2_000, 210_000], [auto, 1_000, 150_000]]),
+    "m",
+  );
+  assert.deepEqual(rows.map((r) => r.trigger), ["auto", "other"]);
+});

@@ -62,3 +62,21 @@ Deno.test("degenerate time fits are named errors, never a silent zero", () => {
   );
   assert.throws(() => fitTimeModel(table([1e5, 2e5], [1, 2], [5, 5])), /same duration/);
 });
+
+Deno.test("fitTimeModel: precomputed compactions stay out of the fit", () => {
+  // Three on t = 0.0001·C + G/50 exactly, one precomputed (0.4 s) that would bend it: the fit
+  // is the exact one on three points (a = 0.0001, v = 50, R² = 1).
+  const inputTokens = Float64Array.of(100_000, 150_000, 200_000, 180_000);
+  const summaryTokens = Float64Array.of(2_000, 3_000, 1_000, 2_500);
+  const durationSeconds = Float64Array.of(50, 75, 40, 0.4);
+  const fit = fitTimeModel({
+    inputTokens,
+    summaryTokens,
+    durationSeconds,
+    precomputed: Uint8Array.of(0, 0, 0, 1),
+    length: 4,
+  });
+  assert.equal(fit.both.n, 3);
+  assert.ok(Math.abs(fit.both.a - 0.0001) < 1e-12);
+  assert.ok(Math.abs(fit.both.v - 50) < 1e-9);
+});
