@@ -61,11 +61,38 @@ export interface ExpectedAggregates {
   model: string;
   /** How often each quirk of docs/transcript-format.md was written. */
   quirks: Record<string, number>;
+  /** The rework planted after compactions, as the estimate defines it ({@linkcode ReworkTruth}). */
+  rework: ReworkTruth;
 }
+
+/**
+ * The planted rework per compaction, over the compactions of included sessions whose two windows
+ * of {@linkcode REWORK_WINDOW} requests are complete (K requests from the boundary before the
+ * next one or the session's end, K requests before it since the previous one or the session's
+ * start; a boundary sits before the first request timed at or after it): the mean of the planted
+ * re-reads that fall in the first K requests after the boundary. Each planted re-read is a
+ * request of its own, a whole-file Read of a file read whole before the boundary, at or after
+ * the session's request K (where the estimate's window A looks back to).
+ */
+export interface ReworkTruth {
+  /** K, requests per window. */
+  windowRequests: number;
+  /** Compactions with both windows complete. */
+  compactions: number;
+  /** Mean planted re-read tokens per compaction, ceil(chars / 4) per result. */
+  tokensPerCompaction: number;
+  /** Mean planted re-read requests per compaction. */
+  requestsPerCompaction: number;
+}
+
+/** K of {@linkcode ReworkTruth}: the estimate's default window, requests. */
+export const REWORK_WINDOW = 30;
 
 /** One compaction as the generator made it. */
 interface CompactionTruth {
   timeMs: number;
+  /** The planted re-reads after it: their request's time and their one-shot tokens. */
+  planted: { timeMs: number; tokens: number }[];
   /** Duration the reader recovers, seconds; null when it cannot (trigger unknown). */
   seconds: number | null;
 }
@@ -203,7 +230,7 @@ export class ExpectedAccumulator {
     timeMs: number,
     seconds: number | null,
   ): void {
-    s.compactions.push({ timeMs, seconds });
+    s.compactions.push({ timeMs, seconds, planted: [] });
     if (!s.included) return;
     if (trigger === "auto") {
       this.#auto++;
@@ -211,6 +238,60 @@ export class ExpectedAccumulator {
     } else if (trigger === "manual") this.#manual++;
     else this.#unknown++;
     if (seconds !== null) this.#timed++;
+  }
+
+  /**
+   * Records a planted re-read: the request at `timeMs` re-reads, for the session's latest
+   * compaction, a file read before it.
+   *
+   * @param s Its session.
+   * @param timeMs The request's time, ms.
+   * @param call The re-read (its `tokens`: the result's ceil(chars / 4)).
+   */
+  planted(s: SessionTruth, timeMs: number, call: { tokens: number }): void {
+    s.compactions[s.compactions.length - 1]?.planted.push({ timeMs, tokens: call.tokens });
+  }
+
+  /** The planted rework per compaction (see {@linkcode ReworkTruth}). */
+  #reworkTruth(): ReworkTruth {
+    const K = REWORK_WINDOW;
+    let n = 0, tokens = 0, requests = 0;
+    for (const s of this.#sessions) {
+      if (!s.included || s.requestTimes.length === 0) continue;
+      const times = [...s.requestTimes].sort((a, b) => a - b);
+      const rowAt = (t: number) => {
+        let r = 0;
+        while (r < times.length && times[r] < t) r++;
+        return r;
+      };
+      const rows = s.compactions.map((c) => rowAt(c.timeMs));
+      const sorted = [...rows].sort((a, b) => a - b);
+      s.compactions.forEach((c, j) => {
+        const at = rows[j];
+        const k = sorted.indexOf(at);
+        const next = sorted.indexOf(at, k + 1) >= 0
+          ? at
+          : k + 1 < sorted.length
+          ? sorted[k + 1]
+          : times.length;
+        const previous = k > 0 ? sorted[k - 1] : 0;
+        if (at + K > next || at - K < previous) return;
+        n++;
+        for (const p of c.planted) {
+          const row = rowAt(p.timeMs);
+          if (row >= at && row < at + K) {
+            tokens += p.tokens;
+            requests++;
+          }
+        }
+      });
+    }
+    return {
+      windowRequests: K,
+      compactions: n,
+      tokensPerCompaction: n > 0 ? tokens / n : 0,
+      requestsPerCompaction: n > 0 ? requests / n : 0,
+    };
   }
 
   /**
@@ -293,6 +374,7 @@ export class ExpectedAccumulator {
       observedTrigger,
       model: this.#model,
       quirks: Object.fromEntries(Object.entries(this.quirks).sort(([a], [b]) => (a < b ? -1 : 1))),
+      rework: this.#reworkTruth(),
     };
   }
 }

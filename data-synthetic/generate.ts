@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { ensureCorpus } from "./ensure_corpus.ts";
-import { type ProfileName, PROFILES } from "./profiles.ts";
+import { type ProfileName, PROFILES, withoutRework } from "./profiles.ts";
 
 const HELP = `Usage: deno task generate [OPTIONS]
 
@@ -22,6 +22,8 @@ Options:
   --profile NAME   small | sample | full | real-shaped (default: sample)
   --seed N         Seed, an integer in [0, 4294967295] (default: 1)
   --out DIR        Corpus folder (default: data-synthetic/<profile>)
+  --no-rework      Plant no rework after compactions (the background re-reads stay; the
+                   manifest records the parameters) (default: off)
   --force          Regenerate even when the manifest matches (default: off)
   --json           Print the manifest as one JSON document on stdout (default: off)
   -h, --help       Show this help.
@@ -61,6 +63,7 @@ export async function main(args: string[]): Promise<number> {
         seed: { type: "string", default: "1" },
         out: { type: "string" },
         force: { type: "boolean", default: false },
+        "no-rework": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -94,7 +97,7 @@ export async function main(args: string[]): Promise<number> {
   let result;
   try {
     result = await ensureCorpus({
-      profile: name,
+      profile: values["no-rework"] ? withoutRework(PROFILES[name]) : name,
       seed,
       dir,
       force: values.force,

@@ -95,6 +95,41 @@ export interface Profile {
    * runs. @default 1
    */
   readonly shapeEvery?: number;
+  /** Re-reads (docs/method.md, Cost of forgetting): planted after compactions, and everywhere. */
+  readonly rework: ReworkParameters;
+}
+
+/** What the simulated agent reads again. */
+export interface ReworkParameters {
+  /**
+   * Mean number of files re-read right after each compaction (Poisson), drawn among the files
+   * the session read whole before it; each re-read is a request of its own (0: no rework).
+   */
+  readonly filesAfterCompaction: number;
+  /**
+   * Chance that an Edit sends the session's next whole-file Read to the edited file (background,
+   * before and after boundaries alike; the Read is one the tool mix draws anyway).
+   */
+  readonly rereadAfterEdit: number;
+}
+
+/**
+ * The profile without planted rework (`deno task generate --no-rework`): no re-reads after
+ * compactions; the background re-reads stay.
+ *
+ * @param profile A profile.
+ * @returns The same profile with `rework.filesAfterCompaction` 0.
+ *
+ * @example
+ * ```ts
+ * import { PROFILES, withoutRework } from "./profiles.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(withoutRework(PROFILES.full).rework.filesAfterCompaction, 0);
+ * assert.equal(withoutRework(PROFILES.full).rework.rereadAfterEdit, 0.3);
+ * ```
+ */
+export function withoutRework(profile: Profile): Profile {
+  return { ...profile, rework: { ...profile.rework, filesAfterCompaction: 0 } };
 }
 
 /** Names of the built-in profiles. */
@@ -110,6 +145,7 @@ const COMMON = {
   startDate: "2026-09-01T08:00:00.000Z",
   thinkingShare: 0.55,
   preambleShare: 0.7,
+  rework: { filesAfterCompaction: 3.5, rereadAfterEdit: 0.3 },
 } as const;
 
 /**
@@ -130,6 +166,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   small: {
     ...COMMON,
     name: "small",
+    // The unit tests' corpus stays as it was before rework was planted (no re-reads, no draws).
+    rework: { filesAfterCompaction: 0, rereadAfterEdit: 0 },
     mainLengthSigma: 0.15,
     mainSessions: 6,
     subagentSessions: 10,

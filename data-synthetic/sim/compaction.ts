@@ -10,6 +10,7 @@ import { Session } from "./session.ts";
 import { Simulator } from "./simulator.ts";
 import { rawLength, slugOf } from "./text_format.ts";
 import { writeCompactionCall } from "./compaction_call.ts";
+import { REWORK_WINDOW } from "../expected.ts";
 
 /** Draws the context size at which the session compacts next (the trigger seen through Claude Code's own estimate, which misses by a few percent). */
 export function drawTrigger(sim: Simulator, s: Session, g: Prng): void {
@@ -181,6 +182,47 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
   s.t = Math.max(s.lastTs, boundaryTs + 4);
   s.copyFrom = s.sink.lines.length;
   drawTrigger(sim, s, g);
+  plantRework(sim, s, g);
+}
+
+/**
+ * The rework after a compaction: a Poisson number of files (mean
+ * `rework.filesAfterCompaction`) drawn among those the session read whole before the boundary,
+ * queued to be re-read first, one per tool-calling request. Only files read whole at least once
+ * from the session's request K on ({@linkcode REWORK_WINDOW}) are drawn: the estimate looks for
+ * window A's targets there (docs/method.md, Cost of forgetting: equal look-backs).
+ */
+function plantRework(sim: Simulator, s: Session, g: Prng): void {
+  const mean = sim.profile.rework.filesAfterCompaction;
+  // No draw without rework: such a profile writes what it wrote before rework was planted.
+  const wanted = mean > 0 ? poisson(g, mean) : 0;
+  const pool = [...s.readWholeAt].filter(([, at]) => at >= REWORK_WINDOW).map(([file]) => file);
+  s.rereads = [];
+  for (let k = 0; k < wanted && pool.length > 0; k++) {
+    s.rereads.push(pool.splice(g.int(0, pool.length - 1), 1)[0]);
+  }
+}
+
+/**
+ * A Poisson draw (Knuth's product of uniforms).
+ *
+ * @param g The random stream.
+ * @param mean The mean (≥ 0; small).
+ * @returns A count.
+ *
+ * @example
+ * ```ts
+ * import { poisson } from "./compaction.ts";
+ * import { Prng } from "../prng.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(poisson(new Prng(1), 0), 0);
+ * ```
+ */
+export function poisson(g: Prng, mean: number): number {
+  const limit = Math.exp(-mean);
+  let k = 0;
+  for (let product = g.next(); product > limit; product *= g.next()) k++;
+  return k;
 }
 
 /** A `microcompact_boundary` marker: clears part of the tool results from what is sent, so the context shrinks and part of the cache is rewritten. */

@@ -38,6 +38,10 @@ export interface ToolCall {
   seconds: number;
   /** For Task calls: what the parent needs to run the sub-agent. */
   spawn?: { budget: number; prompt: string; agentType: string; description: string };
+  /** A whole-file Read that succeeded: the file (it can be re-read with the same input). */
+  readWhole?: VirtualFile;
+  /** An Edit: the edited file. */
+  edited?: VirtualFile;
 }
 
 /** A session being simulated: context size, cache state, clock and record envelope. */
@@ -55,6 +59,12 @@ export class Session {
   requests = 0;
   forcedManual = false;
   recent: VirtualFile[] = [];
+  /** Files read whole since the session's start (in order of first read) → index of the last request that did. */
+  readWholeAt = new Map<VirtualFile, number>();
+  /** Planted re-reads to make after a compaction, one per tool-calling request, first first. */
+  rereads: VirtualFile[] = [];
+  /** Files edited and to be read again by the next whole-file Reads (background). */
+  afterEdit: VirtualFile[] = [];
   /** Bedrock-style ids: `msg_bdrk_…` message ids and no `requestId`. */
   bedrock = false;
   /** Helper agent to fork at the end of a turn (`aside_question`, `aspeculation`), if any. */

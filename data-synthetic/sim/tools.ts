@@ -100,9 +100,16 @@ export interface ToolContext {
  * @param s The calling session.
  * @param g The session's random stream.
  * @param kind The tool kind.
+ * @param file For `readWhole`: the file to read again (a re-read); else one is picked.
  * @returns The call.
  */
-export function toolCall(sim: Simulator, s: Session, g: Prng, kind: ToolKind): ToolCall {
+export function toolCall(
+  sim: Simulator,
+  s: Session,
+  g: Prng,
+  kind: ToolKind,
+  file?: VirtualFile,
+): ToolCall {
   const p = sim.profile;
   const id = newToolUseId(g);
   const root = sim.roots[s.project];
@@ -132,7 +139,7 @@ export function toolCall(sim: Simulator, s: Session, g: Prng, kind: ToolKind): T
   const t: ToolContext = { sim, s, g, root, scale, mk };
   switch (kind) {
     case "readWhole":
-      return readWholeFile(t);
+      return readWholeFile(t, file);
     case "readRange":
       return readFileRange(t);
     case "bashCat":

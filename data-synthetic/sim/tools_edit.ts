@@ -26,7 +26,7 @@ export function editFile(t: ToolContext): ToolCall {
     esc(f.path)
   } has been updated. Here's the result of running \`cat -n\` on a snippet of the edited file:\\n`;
   const original = f.plain.length < 10_000 ? `"${f.plain}"` : "null";
-  return mk(
+  const call = mk(
     "Edit",
     `{"file_path":"${esc(f.path)}","old_string":"${old}","new_string":"${neu}"}`,
     `"${head}${snippet.escaped}"`,
@@ -40,6 +40,7 @@ export function editFile(t: ToolContext): ToolCall {
     },"lines":[]}],"userModified":false,"replaceAll":false}`,
     0.05 + g.lognormal(0.3, 1.2),
   );
+  return { ...call, edited: f };
 }
 
 /** Write of a new file. */

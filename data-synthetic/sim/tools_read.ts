@@ -8,11 +8,17 @@ import { BASE64 } from "./ids.ts";
 import type { ToolCall } from "./session.ts";
 import { esc } from "./text_format.ts";
 import { pickFile, type ToolContext } from "./tools.ts";
+import type { VirtualFile } from "../text_pool.ts";
 
-/** Read of a whole file (cat -n numbering); a file over 25,000 tokens is a tool error. */
-export function readWholeFile(t: ToolContext): ToolCall {
+/**
+ * Read of a whole file (cat -n numbering); a file over 25,000 tokens is a tool error.
+ *
+ * @param t The call's context.
+ * @param file The file to read again (a re-read), else one picked now.
+ */
+export function readWholeFile(t: ToolContext, file?: VirtualFile): ToolCall {
   const { sim, s, g, mk } = t;
-  const f = pickFile(sim, s, g);
+  const f = file ?? pickFile(sim, s, g);
   const to = Math.min(f.lines, 2000);
   const r = sim.pool.numberedRange(f, 0, to);
   if (Math.ceil(r.chars / 4) > 25_000) {
@@ -32,7 +38,7 @@ export function readWholeFile(t: ToolContext): ToolCall {
     );
   }
   const plain = sim.pool.plainRange(f, 0, to);
-  return mk(
+  const call = mk(
     "Read",
     `{"file_path":"${esc(f.path)}"}`,
     `"${r.escaped}"`,
@@ -42,6 +48,7 @@ export function readWholeFile(t: ToolContext): ToolCall {
     }","content":"${plain.escaped}","numLines":${to},"startLine":1,"totalLines":${f.lines}}}`,
     0.02 + g.next() * 0.2,
   );
+  return { ...call, readWhole: f };
 }
 
 /** Read of a range of lines (offset and limit). */

@@ -74,6 +74,17 @@ export function userPrompt(
   s.ctx += Math.ceil(rawLength(text) / 4) + extra;
 }
 
+/** A planted re-read after a compaction: one request, a whole-file Read of a file read before. */
+function reworkRequest(sim: Simulator, s: Session, g: Prng): void {
+  const blocks = responseBlocks(sim, g, false);
+  const call = toolCall(sim, s, g, "readWhole", s.rereads.shift()!);
+  blocks.push(call.block);
+  s.readWholeAt.set(call.readWhole!, s.requests);
+  const uuids = writeRequest(sim, s, g, blocks, "tool_use");
+  sim.acc.planted(s.truth, s.truth.requestTimes[s.truth.requestTimes.length - 1], call);
+  writeResults(s, g, [call], uuids, blocks);
+}
+
 /** Runs a session (main or sub-agent) for `budget` requests. */
 export function runSession(
   sim: Simulator,
@@ -101,6 +112,8 @@ export function runSession(
   let extraLeft = extraSubs;
   let finalText = "";
   let i = 0, turn = 0;
+  /** Ordinary requests so far (the spawn slots count these; inserted re-reads do not). */
+  let o = 0;
   while (i < budget) {
     // A user turn (sub-agents have exactly one, started by the parent's prompt).
     if (s.kind === "main") {
@@ -143,7 +156,18 @@ export function runSession(
       : budget;
     const turnStart = s.t;
     for (let j = 0; i < budget; j++, i++) {
-      const spawnHere = spawns.get(i) ?? 0;
+      if (s.rereads.length > 0 && i < budget - 2) {
+        // Rework after a compaction: a request inserted where the agent was (the turn goes on
+        // after it), so the session's budget still ends it.
+        beforeRequest(sim, s, g);
+        reworkRequest(sim, s, g);
+        j--;
+        continue;
+      }
+      // Spawns whose slots the inserted requests pushed past the session's end run at its
+      // second-to-last request, so every sub-agent still runs.
+      const late = i === budget - 2 ? queue.length + Math.max(0, extraLeft) : 0;
+      const spawnHere = Math.max(spawns.get(o++) ?? 0, late);
       const last = i === budget - 1 || (j >= turnLength - 1 && spawnHere === 0);
       beforeRequest(sim, s, g);
       const blocks = responseBlocks(sim, g, last);
@@ -161,10 +185,24 @@ export function runSession(
           );
           const tools = s.kind === "main" ? MAIN_TOOLS : SUB_TOOLS;
           for (let k = 0; k < Math.min(n, 5); k++) {
-            calls.push(toolCall(sim, s, g, tools[g.weighted(tools.map((t) => t[1]))][0]));
+            const kind = tools[g.weighted(tools.map((t) => t[1]))][0];
+            // The background re-read: a whole-file Read goes to a file edited since, if any.
+            const file = kind === "readWhole" ? s.afterEdit.shift() : undefined;
+            calls.push(toolCall(sim, s, g, kind, file));
           }
         }
-        for (const c of calls) blocks.push(c.block);
+        for (const c of calls) {
+          blocks.push(c.block);
+          // s.requests: this request's index in the session (it is written below).
+          if (c.readWhole !== undefined) s.readWholeAt.set(c.readWhole, s.requests);
+          // No draw when the chance is 0: such a profile writes what it wrote without rework.
+          if (
+            c.edited !== undefined && p.rework.rereadAfterEdit > 0 &&
+            g.chance(p.rework.rereadAfterEdit)
+          ) {
+            s.afterEdit.push(c.edited);
+          }
+        }
       }
       const uuids = writeRequest(sim, s, g, blocks, last ? "end_turn" : "tool_use");
       if (last) {

@@ -65,6 +65,7 @@ import {
   type UsageSnapshot,
 } from "../transcript/read_cost_sink.ts";
 import {
+  oneShotTokens,
   type ToolCall,
   ToolCallPairer,
   type ToolResult,
@@ -298,7 +299,7 @@ export class ReadCostRules implements ReadCostSink {
     for (const { use, result } of calls) {
       const kind = classifyToolUse(use);
       const totals = this.#byKind[kind];
-      const oneShot = Math.ceil(result.textChars / 4);
+      const oneShot = oneShotTokens(result);
       totals.results++;
       if (result.isError) totals.errorResults++;
       totals.textChars += result.textChars;

@@ -36,6 +36,7 @@
 import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./agent_kind.ts";
 import type { FileBlocks, FileBoundary, FileParse } from "./parse_file.ts";
 import { echoName } from "../io/echo_name.ts";
+import { assembleFetches, renumberFetches } from "./assemble_fetches.ts";
 import {
   type AdvisorUsage,
   COMPACTION_TRIGGER,
@@ -160,6 +161,9 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics,
   );
   _workGaps(requests, sessions, compactions, idleLimitSeconds);
+  const fetches = run.fetches.some((f) => f !== undefined)
+    ? assembleFetches(run.fetches, run.blockStart, pending.requestOfBlock, rowOfRequest)
+    : undefined;
   const corpus: Corpus = {
     files: files.length,
     bytes,
@@ -170,6 +174,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
     diagnostics,
     advisor,
     idleLimitSeconds,
+    ...(fetches === undefined ? {} : { fetches }),
   };
   _identities.set(corpus, _sessionIdentities(files, options.paths, included));
   return corpus;
@@ -271,6 +276,10 @@ interface BlockRun extends BlockColumns, Pick<FileBlocks, "key" | "keyHash"> {
   calls: CompactionCall[];
   /** Advisor passes of all files, with global sessions (compaction calls' left out). */
   advisor: { session: number[]; key: string[]; model: string[]; usage: number[][] };
+  /** Run position of each file's first block. */
+  blockStart: Int32Array;
+  /** Each file's fetches, blocks numbered as in the run's file (undefined: none read). */
+  fetches: (FileParse["fetches"])[];
 }
 
 /** Per-file counters into `diagnostics`; the files' blocks into one {@linkcode BlockRun}. */
@@ -379,6 +388,8 @@ function _gatherFiles(
     boundaries,
     calls,
     advisor,
+    blockStart,
+    fetches: files.map((f) => f.fetches),
   };
 }
 
@@ -495,6 +506,8 @@ function _withoutCalls(
       ...fb,
       blocksBefore: keptBefore[fb.blocksBefore],
     })),
+    fetches: file.fetches &&
+      renumberFetches(file.fetches, (i) => (isCall(b.session[i]) ? -1 : keptBefore[i])),
   };
 }
 
@@ -508,6 +521,8 @@ interface PendingRequests extends BlockColumns {
   /** Per global session, its requests in first-seen order. */
   sessionRequests: number[][];
   boundaries: PendingBoundary[];
+  /** The request each run block became or was merged into. */
+  requestOfBlock: Int32Array;
 }
 
 /**
@@ -557,6 +572,7 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
     sessionKind: run.sessionKind,
     sessionRequests: run.sessionKind.map(() => []),
     boundaries: [],
+    requestOfBlock: new Int32Array(size),
   };
   const unique = _uniqueHashes(run.keyHash);
   const firstFile = new Int32Array(size);
@@ -590,6 +606,7 @@ function _deduplicate(run: BlockRun, diagnostics: ReaderDiagnostics): PendingReq
     if (i === size) break;
     const key = keys[i];
     const existing = unique[i] === 1 ? undefined : keyIndex.get(key);
+    out.requestOfBlock[i] = existing ?? n;
     if (existing === undefined) {
       if (unique[i] === 0) keyIndex.set(key, n);
       const session = run.session[i];

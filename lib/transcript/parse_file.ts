@@ -55,6 +55,8 @@ import { COMPACTION_TRIGGER, SESSION_KIND } from "./tables.ts";
 import { type UsagePass, UsageTokens } from "./usage_scan.ts";
 import { Interner, type ReadCostSink } from "./read_cost_sink.ts";
 import { toolResultsFromBytes, toolUsesFromBytes } from "./tool_calls.ts";
+import { FetchRecorder, type FileFetches } from "./file_fetches.ts";
+import { type FetchKey, recordCwd } from "./fetch_targets.ts";
 import { KEY } from "./wasm/key_ids.ts";
 import { keyIdOf } from "./key_id_of.ts";
 import {
@@ -232,6 +234,8 @@ export interface FileParse {
   boundaries: FileBoundary[];
   counts: FileCounts;
   advisor: FileAdvisorPasses;
+  /** The file's fetches (./file_fetches.ts), when {@linkcode FileParserOptions.fetchTargets}. */
+  fetches?: FileFetches;
 }
 
 /** Options of {@linkcode FileParser}. */
@@ -248,6 +252,12 @@ export interface FileParserOptions {
    * @default {true}
    */
   corpus?: boolean;
+  /**
+   * The run's key: when given, the tool calls' fetch targets are gathered as keyed hashes
+   * (./file_fetches.ts) into {@linkcode FileParse.fetches}.
+   * @default {none: no fetch targets}
+   */
+  fetchTargets?: FetchKey;
 }
 
 const COMPACT_COMMAND_TEXT = "<command-name>/compact</command-name>";
@@ -603,13 +613,16 @@ export class FileParser {
   #usageReadAt = -1;
   /** Whether the corpus's facts are wanted (see {@linkcode FileParserOptions.corpus}). */
   #corpus: boolean;
+  /** The fetch targets' recorder (see {@linkcode FileParserOptions.fetchTargets}). */
+  #fetches: FetchRecorder | undefined;
 
   /**
    * @param options What to read besides the line counts; see {@linkcode FileParserOptions}.
    */
   constructor(options: FileParserOptions = {}) {
-    const { readCost, corpus = true } = options;
+    const { readCost, corpus = true, fetchTargets } = options;
     this.#corpus = corpus;
+    if (fetchTargets !== undefined) this.#fetches = new FetchRecorder(fetchTargets);
     if (readCost === undefined) return;
     this.#sink = readCost;
     this.#uuids = new Interner();
@@ -698,6 +711,8 @@ export class FileParser {
       return;
     }
     try {
+      const blocks = this.#blocks.key.length, repeats = this.#counts.repeatedBlocks;
+      const repeatedRecords = this.#counts.repeatedRecordUuids;
       if (this.#corpus) {
         if (this.#repeatedRecord(line)) this.#counts.repeatedRecordUuids++;
         else {
@@ -711,10 +726,30 @@ export class FileParser {
         }
       }
       if (this.#sink !== undefined) this.#readCost(this.#sink, line, lineNumber);
+      // A repeated record (its uuid seen before) is a copy: its calls were recorded already.
+      if (
+        this.#fetches !== undefined && this.#counts.repeatedRecordUuids === repeatedRecords
+      ) this.#recordFetches(line, blocks, repeats);
     } catch {
       // A wanted nested value (usage, metadata, summary) that does not parse.
       this.#malformed(lineNumber);
     }
+  }
+
+  /**
+   * The current record's fetches to the recorder: an assistant record's tool uses with the
+   * request block it added or folded into (none: -1), a user record's tool results.
+   */
+  #recordFetches(line: Uint8Array, blocksBefore: number, repeatsBefore: number): void {
+    const f = this.#fields;
+    const s = f.slots;
+    if (s[MESSAGE] < 0 || s[CONTENT] < 0) return;
+    if (f.type === "assistant") {
+      const added = this.#blocks.key.length > blocksBefore ||
+        this.#counts.repeatedBlocks > repeatsBefore;
+      const block = added ? this.#blocks.key.length - 1 : -1;
+      this.#fetches!.uses(line, s[CONTENT], block, () => recordCwd(line));
+    } else if (f.type === "user") this.#fetches!.results(line, s[CONTENT]);
   }
 
   /** Counts a blank line (for callers that feed blank-line counts from the splitter). */
@@ -761,6 +796,7 @@ export class FileParser {
       boundaries: this.#boundaries,
       counts: this.#counts,
       advisor: this.#advisor,
+      ...(this.#fetches === undefined ? {} : { fetches: this.#fetches.finish() }),
     };
   }
 

@@ -6,7 +6,7 @@
  */
 
 import { readLines } from "./jsonl.ts";
-import { type FileParse, FileParser } from "./parse_file.ts";
+import { type FileParse, FileParser, type FileParserOptions } from "./parse_file.ts";
 
 /**
  * `error` with the file's path in its message when it is a not-found or permission error (same
@@ -23,12 +23,14 @@ export function fileError(file: string, error: unknown): unknown {
  * Parses one file from disk (read-only).
  *
  * @param path Transcript file.
+ * @param options Parser options (fetch targets; the corpus's facts are always gathered).
  * @returns What the file holds, and its size in bytes.
  */
 export async function parseTranscriptFile(
   path: string,
+  options: Pick<FileParserOptions, "fetchTargets"> = {},
 ): Promise<{ parse: FileParse; bytes: number }> {
-  const parser = new FileParser();
+  const parser = new FileParser(options);
   const result = await readLines(path, (b, s, e, n) => parser.onLine(b, s, e, n));
   parser.addBlankLines(result.blankLines);
   parser.addOversizedLines(result.oversizedLines);

@@ -8,7 +8,7 @@
  */
 
 import { serveFilePool } from "./file_pool.ts";
-import { blockBuffers, type FileParse } from "./parse_file.ts";
+import { blockBuffers, type FileParse, type FileParserOptions } from "./parse_file.ts";
 import { parseTranscriptFile } from "./parse_transcript_file.ts";
 import { warmUpParser } from "./warm_up.ts";
 
@@ -16,8 +16,9 @@ import { warmUpParser } from "./warm_up.ts";
 warmUpParser();
 
 serveFilePool<FileParse>(
-  async (path) => {
-    const { parse, bytes } = await parseTranscriptFile(path);
+  async (path, init) => {
+    // init: the caller's parser options (the run's fetch key, when fetch targets are wanted).
+    const { parse, bytes } = await parseTranscriptFile(path, init as FileParserOptions);
     return { value: parse, bytes };
   },
   // The block columns move to the caller without a copy.

@@ -12,6 +12,7 @@ import { PARALLEL_MIN_BYTES, runFilePool } from "./file_pool.ts";
 import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
 import type { Corpus } from "./tables.ts";
 import { warmUpParser } from "./warm_up.ts";
+import { newFetchKey } from "./fetch_targets.ts";
 
 export { parseTranscriptFile };
 
@@ -27,6 +28,12 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "path
    * @default {navigator.hardwareConcurrency, at most 4}
    */
   workers?: number;
+  /**
+   * Gather each tool call's fetch target (docs/method.md, Cost of forgetting) into
+   * {@linkcode Corpus.fetches}, as hashes under a key drawn for this call and never output.
+   * @default {false}
+   */
+  fetchTargets?: boolean;
 }
 
 /** Corpora from this size on are read after {@linkcode warmUpParser} (it pays off from here). */
@@ -152,6 +159,7 @@ export async function readFileParses(
     files.length,
   );
   const parses: FileParse[] = new Array(files.length);
+  const parserOptions = options.fetchTargets ? { fetchTargets: newFetchKey() } : {};
   let bytes = 0;
   let done = 0;
   const finished = (index: number, parse: FileParse, size: number) => {
@@ -165,7 +173,7 @@ export async function readFileParses(
     for (const [i, file] of files.entries()) {
       let result;
       try {
-        result = await parseTranscriptFile(file);
+        result = await parseTranscriptFile(file, parserOptions);
       } catch (error) {
         throw fileError(file, error);
       }
@@ -177,8 +185,9 @@ export async function readFileParses(
       sizes,
       threads: workers,
       worker: new URL("./parse_worker.ts", import.meta.url),
+      init: parserOptions,
       here: async (path) => {
-        const { parse, bytes } = await parseTranscriptFile(path);
+        const { parse, bytes } = await parseTranscriptFile(path, parserOptions);
         return { value: parse, bytes };
       },
       // While the workers start (and warm up the same way), this thread warms up its parser.
@@ -209,17 +218,19 @@ export async function readFileParses(
  */
 export function corpusFromText(
   files: { path: string; text: string }[],
-  options: Omit<AssembleOptions, "bytes" | "paths"> = {},
+  options: Omit<AssembleOptions, "bytes" | "paths"> & Pick<ReadCorpusOptions, "fetchTargets"> = {},
 ): Corpus {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   let bytes = 0;
+  const { fetchTargets, ...assemble } = options;
+  const key = fetchTargets ? newFetchKey() : undefined;
   const parses = sorted.map(({ text }) => {
-    const parser = new FileParser();
+    const parser = new FileParser({ fetchTargets: key });
     const result = splitLines(text, (b, s, e, n) => parser.onLine(b, s, e, n));
     parser.addBlankLines(result.blankLines);
     parser.addOversizedLines(result.oversizedLines);
     bytes += result.bytes;
     return parser.finish();
   });
-  return assembleCorpus(parses, { ...options, bytes, paths: sorted.map((f) => f.path) });
+  return assembleCorpus(parses, { ...assemble, bytes, paths: sorted.map((f) => f.path) });
 }

@@ -124,6 +124,28 @@ export interface CompactionTable {
   readonly callCacheRead: Float64Array;
 }
 
+/**
+ * One row per tool result that fetched a target (docs/method.md, Cost of forgetting), of a
+ * request in the {@linkcode RequestTable}, sorted by request row (ties: file order). Read only
+ * when asked for (`fetchTargets`). Targets are keyed hashes under a key drawn per run: they can
+ * be compared with each other, never output.
+ */
+export interface FetchTable {
+  readonly length: number;
+  /** Row of the request that made the call, into {@linkcode RequestTable}. */
+  readonly request: Uint32Array;
+  /** Keyed hash of the target. */
+  readonly target: Float64Array;
+  /** One-shot tokens of the result, ceil(chars / 4). */
+  readonly tokens: Float64Array;
+  /** Fetches left out: their call sits in a record with no request block (no usage). */
+  readonly withoutRequest: number;
+  /** Fetches left out: their request is not in the table (session left out, zero usage). */
+  readonly outsideTable: number;
+  /** Fetches left out as copies of a call already seen (same tool-use id, resumed files). */
+  readonly repeated: number;
+}
+
 /** Counts of everything the reader skipped or had to guess, by kind. */
 export interface ReaderDiagnostics {
   /** Lines that were not a JSON object, over all files read. */
@@ -244,4 +266,6 @@ export interface Corpus {
   advisor: AdvisorUsage;
   /** Idle limit used for the work-time gaps, seconds. */
   idleLimitSeconds: number;
+  /** The tool calls' fetch targets, when read with `fetchTargets` (else absent). */
+  fetches?: FetchTable;
 }

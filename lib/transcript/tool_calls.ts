@@ -69,6 +69,26 @@ export interface ToolResult {
   isError: boolean;
 }
 
+/**
+ * The one-shot size of a tool result, tokens: `ceil(textChars / 4)`, its text's UTF-16 length
+ * with the text blocks summed before rounding (image and other blocks add nothing). The one
+ * sizing rule of the read-cost measurement and of the rework estimate.
+ *
+ * @param result The result's text length.
+ * @returns Tokens.
+ *
+ * @example
+ * ```ts
+ * import { oneShotTokens } from "./tool_calls.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(oneShotTokens({ textChars: 10 }), 3);
+ * assert.equal(oneShotTokens({ textChars: 0 }), 0);
+ * ```
+ */
+export function oneShotTokens(result: Pick<ToolResult, "textChars">): number {
+  return Math.ceil(result.textChars / 4);
+}
+
 /** A tool result and the tool use it answers (`undefined` when none preceded it). */
 export interface ToolCall {
   use: ToolUse | undefined;

@@ -38,6 +38,7 @@ import { MAX_LINE_BYTES } from "../../lib/transcript/jsonl.ts";
 import { readCorpus } from "../../lib/transcript/read_corpus.ts";
 import { summarizeCorpus } from "../../lib/transcript/summarize_corpus.ts";
 import { measureReadCost } from "../../lib/readcost/measure_paths.ts";
+import { estimateRework } from "../../lib/rework/mod.ts";
 import { runMain } from "../_capture.ts";
 import { baseSlice } from "./_base.ts";
 import { buildCase, CATEGORIES, type Category, MARKER, USUAL_EXITS } from "./_mutations.ts";
@@ -186,6 +187,16 @@ export async function runCase(
       return { code, stdout: chunks.join("") };
     };
 
+    // The rework estimate reads every tool input's target (kept as keyed hashes): none of it may
+    // reach the estimate, nor an error's message.
+    await run("rework estimate", [0, 1], async () => {
+      try {
+        const corpus = await readCorpus(corpusPaths, { fetchTargets: true });
+        return { code: 0, stdout: JSON.stringify(estimateRework(corpus, { windowRequests: 3 })) };
+      } catch {
+        return { code: 1, stdout: "" }; // an unreadable case: the commands' runs check its errors
+      }
+    });
     const json1 = await run("corpus --json", exits.corpus, () => corpusRun(["--json"]));
     const json2 = await run("corpus --json (again)", exits.corpus, () => corpusRun(["--json"]));
     if (json1 && json2 && (json1.stdout !== json2.stdout || json1.code !== json2.code)) {

@@ -113,6 +113,57 @@ function plantInValues(prng: Prng, records: unknown[], count: number, next: () =
   }
 }
 
+/**
+ * Plants markers where fetch targets come from (docs/method.md, Cost of forgetting): in the
+ * paths, commands, patterns and URLs of tool inputs (a Bash command kept read-like, so it is
+ * resolved against the cwd), some tool uses turned into WebFetch calls, and in records' `cwd`.
+ * Returns how many tool uses it changed.
+ */
+function plantInToolInputs(prng: Prng, records: unknown[], next: () => number): number {
+  let changed = 0;
+  for (const record of records) {
+    const r = record as Record<string, unknown>;
+    if (prng.nextBelow(4) === 0) r.cwd = `/home/${markerText(next())}/p`;
+    const message = r.message as Record<string, unknown> | null | undefined;
+    if (message === null || typeof message !== "object" || !Array.isArray(message.content)) {
+      continue;
+    }
+    for (const block of message.content as Record<string, unknown>[]) {
+      if (block === null || typeof block !== "object" || block.type !== "tool_use") continue;
+      if (prng.nextBelow(2) === 0) continue;
+      const input = (block.input ?? {}) as Record<string, unknown>;
+      const marker = markerText(next());
+      switch (prng.nextBelow(6)) {
+        case 0:
+          block.name = "Read";
+          block.input = { ...input, file_path: `/src/${marker}/a.ts` };
+          break;
+        case 1:
+          block.name = "Bash";
+          block.input = { ...input, command: `cd ${marker} &&  cat ./${marker}.ts | head -5` };
+          break;
+        case 2:
+          block.name = "Grep";
+          block.input = { ...input, pattern: marker, path: `src/${marker}`, glob: marker };
+          break;
+        case 3:
+          block.name = "Glob";
+          block.input = { ...input, pattern: `**/${marker}`, path: marker };
+          break;
+        case 4:
+          block.name = "WebFetch";
+          block.input = { url: `https://${marker}.test/?q=${marker}`, prompt: marker };
+          break;
+        default:
+          block.name = "NotebookRead";
+          block.input = { notebook_path: `/nb/${marker}.ipynb` };
+      }
+      changed++;
+    }
+  }
+  return changed;
+}
+
 /** The same for the fields the output names come from: type, subtype, model. */
 function plantInNames(prng: Prng, records: unknown[], next: () => number): void {
   const record = pick(prng, records) as Record<string, unknown>;
@@ -201,6 +252,7 @@ export function buildCase(
   // Markers everywhere, a few in every case, many in the markers category.
   const heavy = category === "markers";
   for (const file of records) plantInValues(prng, file, heavy ? 12 : 2, next);
+  if (heavy) { for (const file of records) plantInToolInputs(prng, file, next); }
   if (heavy || prng.nextBelow(3) === 0) plantInNames(prng, pick(prng, records), next);
   if (category === "wrong-types") {
     for (const file of records) {

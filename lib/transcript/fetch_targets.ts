@@ -1,0 +1,360 @@
+/**
+ * Fetch targets of tool calls (docs/method.md, Cost of forgetting): what a tool call fetched,
+ * reduced at once to a keyed 53-bit hash, so that two calls can be told to fetch the same thing
+ * while nothing of a path, command, pattern or URL survives the line it was read from.
+ *
+ * The target of a `tool_use` block, from its `input` (read as `JSON.parse` reads it):
+ * - `Read` and `NotebookRead`: (`file_path`, else `notebook_path`; `offset`, `limit`, `pages`);
+ * - `Grep`: (`pattern`, `path`, `glob`, `type`, `output_mode`);
+ * - `Glob`: (`pattern`, `path`);
+ * - `Bash` and `BashOutput`: a string `command` that is read-like ({@linkcode bashTarget});
+ * - `WebFetch`: (`url`);
+ * - any other tool, or an input that is not an object: no target.
+ * Each field is written as its JSON text (absent: empty), so `10` and `"10"` differ.
+ *
+ * The key is drawn per run ({@linkcode newFetchKey}); hashes of two runs cannot be compared,
+ * and no hash is ever output.
+ *
+ * @module
+ */
+
+import { posix } from "node:path";
+import { forEachMember, parseSlice, skipSpace, skipValue, sliceValue } from "./_json_scan.ts";
+import { memberKeyIndex, stringValueIs } from "./tool_calls.ts";
+
+/** The key of the target hash: four 32-bit words. */
+export type FetchKey = readonly [number, number, number, number];
+
+/**
+ * A new random key (from the platform's cryptographic generator), one per run.
+ *
+ * @returns Four 32-bit words.
+ *
+ * @example
+ * ```ts
+ * import { newFetchKey } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(newFetchKey().length, 4);
+ * ```
+ */
+export function newFetchKey(): FetchKey {
+  const words = crypto.getRandomValues(new Uint32Array(4));
+  return [words[0], words[1], words[2], words[3]];
+}
+
+/**
+ * A keyed 53-bit hash of `text` (its UTF-16 code units): two 32-bit lanes seeded and stirred by
+ * the key, mixed per unit in the manner of MurmurHash3 and finished with its avalanche step.
+ * Not a cryptographic MAC: it keeps targets apart and unreadable within one run.
+ *
+ * @param text The text.
+ * @param key The run's key.
+ * @returns An integer in [0, 2^53).
+ *
+ * @example
+ * ```ts
+ * import { keyedHash } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * const key = [1, 2, 3, 4] as const;
+ * assert.equal(keyedHash("a", key), keyedHash("a", key));
+ * assert.notEqual(keyedHash("a", key), keyedHash("b", key));
+ * assert.notEqual(keyedHash("a", key), keyedHash("a", [5, 6, 7, 8]));
+ * assert.ok(Number.isSafeInteger(keyedHash("a", key)));
+ * ```
+ */
+export function keyedHash(text: string, key: FetchKey): number {
+  let a = key[0] | 0;
+  let b = key[1] | 0;
+  const k2 = key[2] | 0;
+  const k3 = key[3] | 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0xcc9e2d51);
+    a = Math.imul((a << 15) | (a >>> 17), 0x1b873593) + k2 | 0;
+    b = Math.imul(b ^ c, 0x85ebca6b);
+    b = Math.imul((b << 13) | (b >>> 19), 0xc2b2ae35) + k3 | 0;
+  }
+  a = _finish(a ^ text.length ^ k3);
+  b = _finish(b ^ text.length ^ k2);
+  return (a >>> 0) * 0x200000 + (b >>> 11);
+}
+
+function _finish(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** Commands whose output is a read of files, listings or history (first word). */
+const READ_COMMANDS = new Set([
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "nl",
+  "bat",
+  "rg",
+  "grep",
+  "ls",
+  "find",
+  "tree",
+  "fd",
+  "wc",
+]);
+/** `git` subcommands that read. */
+const READ_GIT = new Set(["show", "log", "diff", "blame", "status"]);
+/** Words that end a command of a pipeline or list; the next word is a command word. */
+const SEPARATORS = new Set(["|", "||", "&&", ";", "&"]);
+/** Words that are not paths: options, absolute or home paths, variables, quoted or shell syntax. */
+const NOT_A_PATH = /^(?:[-/~$'"]|\d+$)|[*?[\]{}|&;<>()`=\\]/;
+
+/**
+ * The target text of a Bash command, or `undefined` when it is not read-like.
+ *
+ * Whitespace is collapsed; leading `cd DIR &&` steps move the working directory; the command is
+ * read-like when its first word is `cat`, `head`, `tail`, `less`, `more`, `nl`, `bat`, `rg`,
+ * `grep`, `ls`, `find`, `tree`, `fd` or `wc`, `sed` with `-n` first, or `git` with `show`, `log`,
+ * `diff`, `blame` or `status`. Relative path arguments are resolved against the working
+ * directory (words that are options, quoted, numbers or shell syntax are kept as written); a
+ * command with no path argument at all gets the directory appended, since `ls` or `git status`
+ * reads where it runs.
+ *
+ * @param command The command as written.
+ * @param cwd The record's working directory (`undefined`: unknown; relative words then stay).
+ * @returns The normalised command, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { bashTarget } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(bashTarget("cat  ./src/a.ts", "/p"), "cat /p/src/a.ts");
+ * assert.equal(bashTarget("cat /p/src/a.ts", "/q"), "cat /p/src/a.ts");
+ * assert.equal(bashTarget("cd src && head -20 a.ts", "/p"), "head -20 /p/src/a.ts");
+ * assert.equal(bashTarget("git status", "/p"), "git status @/p");
+ * assert.equal(bashTarget("sed -n '1,9p' a.ts", "/p"), "sed -n '1,9p' /p/a.ts");
+ * assert.equal(bashTarget("npm test", "/p"), undefined);
+ * assert.equal(bashTarget("sed -i s/a/b/ a.ts", "/p"), undefined);
+ * ```
+ */
+export function bashTarget(command: string, cwd: string | undefined): string | undefined {
+  let text = command.trim().replace(/\s+/g, " ");
+  let dir = cwd !== undefined && cwd.startsWith("/") ? cwd : undefined;
+  for (let m = /^cd (\S+) && /.exec(text); m !== null; m = /^cd (\S+) && /.exec(text)) {
+    const to = m[1];
+    dir = to.startsWith("/") ? posix.normalize(to) : dir === undefined ? undefined : _resolve(
+      dir,
+      to,
+    );
+    text = text.slice(m[0].length);
+  }
+  const words = text.split(" ");
+  const first = words[0];
+  const readLike = READ_COMMANDS.has(first) ||
+    (first === "sed" && words.length > 1 && words[1].startsWith("-n")) ||
+    (first === "git" && words.length > 1 && READ_GIT.has(words[1]));
+  if (!readLike) return undefined;
+  let paths = 0;
+  let commandWord = true;
+  let quote = "";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    // Words inside a quoted argument (a space in quotes) are kept as written.
+    if (quote !== "") {
+      if (word.endsWith(quote)) quote = "";
+      continue;
+    }
+    const open = word[0];
+    if ((open === "'" || open === '"') && (word.length === 1 || !word.endsWith(open))) {
+      quote = open;
+      commandWord = false;
+      continue;
+    }
+    if (SEPARATORS.has(word)) {
+      commandWord = true;
+      continue;
+    }
+    if (commandWord) {
+      // `git`'s subcommand is part of the command, not a path.
+      commandWord = word === "git";
+      continue;
+    }
+    if (word.startsWith("/")) paths++;
+    if (dir === undefined || NOT_A_PATH.test(word)) continue;
+    words[i] = _resolve(dir, word);
+    paths++;
+  }
+  const normalised = words.join(" ");
+  return paths > 0 || dir === undefined ? normalised : `${normalised} @${dir}`;
+}
+
+function _resolve(dir: string, path: string): string {
+  return posix.normalize(`${dir}/${path}`);
+}
+
+const BLOCK_KEYS = ["type", "id", "name", "input"] as const;
+const TYPE = 0, ID = 1, NAME = 2, INPUT = 3;
+
+/** A tool use with a target: its id and the target's hash. */
+export interface FetchUse {
+  /** `tool_use.id`. */
+  id: string;
+  /** Keyed hash of the target. */
+  target: number;
+}
+
+/**
+ * The target text of a tool call (see the module documentation), or `undefined` when it
+ * fetches nothing.
+ *
+ * @param name The tool's name.
+ * @param input The parsed `input`.
+ * @param cwd The record's working directory, asked for only by a Bash command.
+ * @returns The text to hash.
+ *
+ * @example
+ * ```ts
+ * import { targetText } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(targetText("Read", { file_path: "/a", limit: 5 }, () => undefined),
+ *   'read\u0000"/a"\u0000\u00005\u0000');
+ * assert.equal(targetText("Edit", { file_path: "/a" }, () => undefined), undefined);
+ * ```
+ */
+export function targetText(
+  name: string,
+  input: unknown,
+  cwd: () => string | undefined,
+): string | undefined {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return undefined;
+  const o = input as Record<string, unknown>;
+  const fields = (kind: string, ...values: unknown[]) =>
+    [kind, ...values.map((v) => (v === undefined ? "" : JSON.stringify(v)))].join("\u0000");
+  switch (name) {
+    case "Read":
+    case "NotebookRead":
+      return fields("read", o.file_path ?? o.notebook_path, o.offset, o.limit, o.pages);
+    case "Grep":
+      return fields("grep", o.pattern, o.path, o.glob, o.type, o.output_mode);
+    case "Glob":
+      return fields("glob", o.pattern, o.path);
+    case "WebFetch":
+      return fields("webfetch", o.url);
+    case "Bash":
+    case "BashOutput": {
+      if (typeof o.command !== "string") return undefined;
+      const text = bashTarget(o.command, cwd());
+      return text === undefined ? undefined : `bash\u0000${text}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Tool names that can have a target (the others are not parsed at all). */
+const FETCH_TOOLS = ["Read", "NotebookRead", "Grep", "Glob", "WebFetch", "Bash", "BashOutput"];
+
+/**
+ * The tool uses with a target in an assistant record's `message.content`, read from the line's
+ * bytes: block `type`, `id`, `name` and `input` as `JSON.parse` reads them (a later duplicate key
+ * replacing an earlier one); only the input of a fetching tool is parsed, and its target text is
+ * hashed at once.
+ *
+ * @param line Bytes of one valid JSON line.
+ * @param start Position of `message.content`'s value.
+ * @param key The run's key.
+ * @param cwd The record's working directory, asked for only when a Bash command needs it.
+ * @returns The uses with a target, in block order.
+ *
+ * @example
+ * ```ts
+ * import { fetchUsesFromBytes, keyedHash } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * const key = [1, 2, 3, 4] as const;
+ * const content = [
+ *   { type: "tool_use", id: "t1", name: "Glob", input: { pattern: "*.ts" } },
+ *   { type: "tool_use", id: "t2", name: "Edit", input: { file_path: "/a" } },
+ * ];
+ * const line = new TextEncoder().encode(JSON.stringify(content));
+ * const uses = fetchUsesFromBytes(line, 0, key, () => undefined);
+ * assert.deepEqual(uses.map((u) => u.id), ["t1"]);
+ * assert.equal(uses[0].target, keyedHash('glob\u0000"*.ts"\u0000', key));
+ * ```
+ */
+export function fetchUsesFromBytes(
+  line: Uint8Array,
+  start: number,
+  key: FetchKey,
+  cwd: () => string | undefined,
+): FetchUse[] {
+  const uses: FetchUse[] = [];
+  if (line[start] !== 0x5b) return uses;
+  const at = [-1, -1, -1, -1, -1, -1, -1, -1];
+  let pos = skipSpace(line, start + 1);
+  if (line[pos] === 0x5d) return uses;
+  while (pos < line.length) {
+    let end: number;
+    if (line[pos] === 0x7b) {
+      at.fill(-1);
+      end = forEachMember(line, pos, (ks, ke, vs, ve) => {
+        const k = memberKeyIndex(line, ks, ke, BLOCK_KEYS);
+        if (k >= 0) {
+          at[2 * k] = vs;
+          at[2 * k + 1] = ve;
+        }
+      });
+      if (end < 0) return uses;
+      const use = _fetchUse(line, at, key, cwd);
+      if (use !== undefined) uses.push(use);
+    } else {
+      end = skipValue(line, pos);
+      if (end < 0) return uses;
+    }
+    pos = skipSpace(line, end);
+    if (line[pos] !== 0x2c) return uses;
+    pos = skipSpace(line, pos + 1);
+  }
+  return uses;
+}
+
+function _fetchUse(
+  line: Uint8Array,
+  at: number[],
+  key: FetchKey,
+  cwd: () => string | undefined,
+): FetchUse | undefined {
+  if (at[2 * TYPE] < 0 || !stringValueIs(line, at[2 * TYPE], at[2 * TYPE + 1], "tool_use")) {
+    return undefined;
+  }
+  if (at[2 * ID] < 0 || at[2 * NAME] < 0 || at[2 * INPUT] < 0) return undefined;
+  const name = sliceValue(line, at[2 * NAME], at[2 * NAME + 1]);
+  const id = sliceValue(line, at[2 * ID], at[2 * ID + 1]);
+  if (typeof name !== "string" || typeof id !== "string" || !FETCH_TOOLS.includes(name)) {
+    return undefined;
+  }
+  const text = targetText(name, parseSlice(line, at[2 * INPUT], at[2 * INPUT + 1]), cwd);
+  return text === undefined ? undefined : { id, target: keyedHash(text, key) };
+}
+
+/**
+ * The record's `cwd` (its last member of that name) when it is a string, read from the line's
+ * bytes; `undefined` otherwise.
+ *
+ * @param line Bytes of one valid JSON object.
+ * @returns The working directory.
+ *
+ * @example
+ * ```ts
+ * import { recordCwd } from "./fetch_targets.ts";
+ * import assert from "node:assert/strict";
+ * const line = new TextEncoder().encode('{"cwd":"/a","message":{"cwd":"/b"},"cwd":"/c"}');
+ * assert.equal(recordCwd(line), "/c");
+ * ```
+ */
+export function recordCwd(line: Uint8Array): string | undefined {
+  let value: unknown;
+  forEachMember(line, 0, (ks, ke, vs, ve) => {
+    if (memberKeyIndex(line, ks, ke, ["cwd"]) === 0) value = sliceValue(line, vs, ve);
+  });
+  return typeof value === "string" ? value : undefined;
+}
