@@ -122,6 +122,9 @@ const NUMBER_FLAGS: readonly NumberFlag[] = [
     exclusive: false,
     max: 100_000,
   },
+  { flag: "rework-tokens", key: "reworkTokens", integer: false, min: 0, exclusive: false },
+  { flag: "rework-requests", key: "reworkRequests", integer: false, min: 0, exclusive: false },
+  { flag: "rework-window", key: "reworkWindow", integer: true, min: 1, exclusive: false },
 ];
 
 /**
@@ -139,6 +142,7 @@ export const ANALYZE_FLAG_OPTIONS: Readonly<Record<string, OptionSpec>> = Object
   ...Object.fromEntries(NUMBER_FLAGS.map((f) => [f.flag, { type: "string" } as OptionSpec])),
   method: { type: "string" },
   "compaction-step-share": { type: "string" },
+  rework: { type: "string" },
   prices: { type: "string" },
   prefer: { type: "string" },
   force: { type: "boolean" },
@@ -206,7 +210,17 @@ export const ANALYZE_FLAGS_HELP =
                           ${D.compactionStepShare}).
   --threads INTEGER       Worker threads for the replay; the output does not depend on it
                           (default: ${D.threads}).
-${SETTINGS_FLAG_HELP}`;
+${SETTINGS_FLAG_HELP}
+  --rework auto|off       Rework after each compaction, the cost of forgetting (docs/method.md,
+                          "Cost of forgetting"): auto measures the re-reads of what was
+                          fetched before each boundary against a control window, and replays
+                          them when at least 10 compactions can be measured (else none, with
+                          the reason in the JSON's rework.reason); off leaves them out, the
+                          published method (default: ${D.rework}).
+  --rework-tokens TOKENS  Re-read tokens per compaction, given by hand (with
+                          --rework-requests): no measurement (default: measured).
+  --rework-requests N     Extra requests per compaction, given by hand (with --rework-tokens).
+  --rework-window K       Requests per window of the measurement (default: ${D.reworkWindow}).`;
 
 /** What the analysis flags of a command line ask for. */
 export interface AnalyzeFlags {
@@ -292,6 +306,21 @@ export function analyzeFlagsFromValues(
       throw new UsageError(`--compaction-step-share must be kept or previous, got "${share}"`);
     }
     options.compactionStepShare = share;
+  }
+  const rework = values.rework;
+  if (rework !== undefined) {
+    if (rework !== "auto" && rework !== "off") {
+      throw new UsageError(`--rework must be auto or off, got "${rework}"`);
+    }
+    options.rework = rework;
+  }
+  if ((options.reworkTokens === undefined) !== (options.reworkRequests === undefined)) {
+    throw new UsageError("--rework-tokens and --rework-requests must be given together");
+  }
+  if (options.rework === "off" && options.reworkTokens !== undefined) {
+    throw new UsageError(
+      "--rework off leaves rework out: give --rework-tokens and --rework-requests without it",
+    );
   }
   const from = options.triggerFrom;
   const to = options.triggerTo;

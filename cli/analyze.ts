@@ -306,6 +306,7 @@ export function formatReport(r: TriggerReport): string {
     pricesLine(r.prices),
     "",
   );
+  lines.push(...reworkLines(r));
   const best = r.replay.findIndex((p) => p.trigger === r.steadyState.replayArgminTokens);
   if (best >= 0) {
     const p = r.replay[best];
@@ -328,10 +329,18 @@ export function formatReport(r: TriggerReport): string {
     }
   }
   const s = r.steadyState;
+  const carries = r.rework?.applied !== null && r.rework?.applied !== undefined;
+  const tok = (v: number | null | undefined) => (v === null || v === undefined ? "n/a" : k(v));
   lines.push(
-    `Steady state T* = ${s.tStarTokens === null ? "n/a" : k(s.tStarTokens)} tokens; replay argmin ${
-      s.replayArgminTokens === null ? "n/a" : k(s.replayArgminTokens)
-    }; ratio ${fixed(s.ratio, 2)}`,
+    `Steady state T* = ${tok(s.tStarTokens)} tokens; replay argmin ${
+      tok(s.replayArgminTokens)
+    }; ratio ${fixed(s.ratio, 2)}${
+      carries
+        ? ` (without rework: T* ${tok(s.tStarWithoutReworkTokens)}, argmin ${
+          tok(s.replayArgminWithoutReworkTokens)
+        })`
+        : ""
+    }`,
     ...rangeLines(r),
     "",
     `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
@@ -390,6 +399,47 @@ export function formatReport(r: TriggerReport): string {
     "",
   );
   return lines.join("\n");
+}
+
+/**
+ * The rework after each compaction as text: where it came from, the estimate with its interval
+ * and the naive figure, and what the replay added.
+ *
+ * @param r The report.
+ * @returns Lines (none for a document without a rework block).
+ */
+export function reworkLines(r: TriggerReport): string[] {
+  const w = r.rework;
+  if (w === undefined) return [];
+  const tokens = (v: number) => `${(v / 1000).toFixed(1)}K`;
+  const head = "Rework after each compaction (the cost of forgetting)";
+  if (w.source === "off") return [`${head}: off (--rework off), the published method.`];
+  if (w.source === "none") return [`${head}: not replayed: ${w.reason}.`];
+  const t = w.tokensPerCompaction!, q = w.requestsPerCompaction!;
+  const lines = w.source === "option"
+    ? [`${head}: given by option: ${tokens(t.estimate)} tokens, ${q.estimate} requests.`]
+    : [
+      `${head}: measured on ${w.compactions} compactions (windows of ${w.windowRequests} ` +
+      `requests, control before each boundary): ${tokens(t.estimate)} tokens (95% ` +
+      `${tokens(t.low)}-${tokens(t.high)}) and ${q.estimate.toFixed(1)} requests (` +
+      `${q.low.toFixed(1)}-${q.high.toFixed(1)}) per compaction; naive (no control) ${
+        w.naiveTokensPerCompaction === null ? "n/a" : tokens(w.naiveTokensPerCompaction)
+      }; ${w.growth === null ? "" : `${w.growth.kind}: ${w.growth.reason}; `}seed ${w.seed}.`,
+    ];
+  const a = w.applied;
+  if (a !== null) {
+    lines.push(
+      `  Replayed: ${
+        a.tokensPerInputToken === 0
+          ? `${tokens(a.tokensIntercept)} tokens`
+          : `${a.tokensIntercept.toFixed(0)} + ${a.tokensPerInputToken.toFixed(4)}*C tokens`
+      } added after each compaction and ${a.requests.toFixed(2)} extra requests at ` +
+        `${a.outputTokensPerRequest.toFixed(0)} output tokens and ${
+          a.workSecondsPerRequest.toFixed(1)
+        } s each.`,
+    );
+  }
+  return lines;
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import type { PricingInputs } from "../trigger/price_curves.ts";
-import type { ReplaySums, TierSums } from "../trigger/replay.ts";
+import type { ReplaySums, ReworkSums, TierSums } from "../trigger/replay.ts";
 import type { SteadyStateInputs } from "../trigger/steady_state.ts";
 
 /**
@@ -29,10 +29,24 @@ type _Sums<T> = { workloads: number } & Record<"triggers" | _Column, T>;
 /** {@linkcode TierSums} with every typed array as a plain array of numbers. */
 export type PlainTierSums = { [K in keyof TierSums]: number[] };
 
+/** {@linkcode ReworkSums} with its per-cell column as a plain array. */
+export type PlainReworkSums = Omit<ReworkSums, "extraRequests"> & { extraRequests: number[] };
+
+/**
+ * The sums with rework (`ReplaySums.withRework`) as the page carries them: the per-cell
+ * columns, tiers and rework; the per-workload columns are those of the sums without rework.
+ */
+export type PlainWithReworkSums =
+  & Record<(typeof _PER_CELL)[number], number[]>
+  & { tiers?: PlainTierSums; rework: PlainReworkSums };
+
 /** {@linkcode ReplaySums} with every typed array as a plain array of numbers. */
 export type PlainReplaySums =
-  & { [K in Exclude<keyof ReplaySums, "tiers">]: ReplaySums[K] extends number ? number : number[] }
-  & { tiers?: PlainTierSums };
+  & {
+    [K in Exclude<keyof ReplaySums, "tiers" | "rework" | "withRework">]: ReplaySums[K] extends
+      number ? number : number[];
+  }
+  & { tiers?: PlainTierSums; withRework?: PlainWithReworkSums };
 
 const _TIER_COLUMNS = [
   "thresholds",
@@ -119,7 +133,10 @@ export function reportData(
     ...(context.modelDisplayName === undefined
       ? {}
       : { modelDisplayName: context.modelDisplayName }),
-    sums: _columns(sums, (column) => Array.from(column)),
+    sums: {
+      ..._columns(sums, (column) => Array.from(column)),
+      ...(sums.withRework === undefined ? {} : { withRework: _plainWithRework(sums.withRework) }),
+    },
     inputs: {
       prices: {
         alpha: inputs.prices.alpha,
@@ -167,9 +184,61 @@ export function reportData(
  * ```
  */
 export function replaySumsFromData(data: Pick<ReportData, "sums">): ReplaySums {
-  const sums = _columns(data.sums, (column) => Float64Array.from(column));
+  const sums: ReplaySums = _columns(data.sums, (column) => Float64Array.from(column));
+  const plain = data.sums.withRework;
+  if (plain !== undefined) {
+    const other: ReplaySums = {
+      workloads: sums.workloads,
+      triggers: sums.triggers,
+      ...Object.fromEntries(_PER_CELL.map((key) => [key, Float64Array.from(plain[key])])) as Record<
+        (typeof _PER_CELL)[number],
+        Float64Array
+      >,
+      outputTokens: sums.outputTokens,
+      workSeconds: sums.workSeconds,
+    };
+    if (plain.tiers !== undefined) {
+      other.tiers = Object.fromEntries(
+        _TIER_COLUMNS.map((key) => [key, Float64Array.from(plain.tiers![key])]),
+      ) as unknown as TierSums;
+    }
+    other.rework = {
+      ...plain.rework,
+      extraRequests: Float64Array.from(plain.rework.extraRequests),
+    };
+    _checkShape(other);
+    if (other.rework.extraRequests.length !== other.contextTokens.length) {
+      throw new RangeError(
+        `Invalid replay sums: withRework.rework.extraRequests has ` +
+          `${other.rework.extraRequests.length} entries, expected ${other.contextTokens.length}`,
+      );
+    }
+    sums.withRework = other;
+  }
   _checkShape(sums);
   return sums;
+}
+
+/** The sums with rework as plain arrays (per-cell columns, tiers, rework). */
+function _plainWithRework(w: ReplaySums): PlainWithReworkSums {
+  const out = Object.fromEntries(
+    _PER_CELL.map((key) => [key, Array.from(w[key])]),
+  ) as unknown as PlainWithReworkSums;
+  if (w.tiers !== undefined) {
+    out.tiers = Object.fromEntries(
+      _TIER_COLUMNS.map((key) => [key, Array.from(w.tiers![key])]),
+    ) as PlainTierSums;
+  }
+  const r = w.rework!;
+  out.rework = {
+    tokensIntercept: r.tokensIntercept,
+    tokensPerInputToken: r.tokensPerInputToken,
+    requests: r.requests,
+    outputTokensPerRequest: r.outputTokensPerRequest,
+    workSecondsPerRequest: r.workSecondsPerRequest,
+    extraRequests: Array.from(r.extraRequests),
+  };
+  return out;
 }
 
 /** The sums with every column (triggers included) converted, in {@linkcode ReplaySums} order. */

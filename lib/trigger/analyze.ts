@@ -71,6 +71,16 @@ import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
 import { type ReplaySums, replayWorkloads } from "./replay.ts";
 import { replayWorkloadsParallel } from "./replay_parallel.ts";
 import { type SteadyStateInputs, steadyStateSolution } from "./steady_state.ts";
+import type { ReworkEstimate } from "../rework/types.ts";
+import {
+  type AppliedRework,
+  appliedRework,
+  checkReworkRequest,
+  DEFAULT_REWORK_WINDOW,
+  resolveRework,
+  type ReworkBlock,
+  reworkBlock,
+} from "./rework_input.ts";
 import {
   buildSteps,
   type BuildStepsOptions,
@@ -204,6 +214,24 @@ export interface AnalyzeOptions {
    * `.measuredOffset`); null: not read (`current` null). @default {null}
    */
   settings?: SettingsSnapshot | null;
+  /**
+   * Rework after each compaction (docs/method.md, Cost of forgetting): `"auto"` measures it
+   * from the corpus's fetch targets (or takes `reworkTokens` and `reworkRequests` when given);
+   * `"off"` leaves it out, the published method. @default {"auto"}
+   */
+  rework?: "auto" | "off";
+  /**
+   * ΔW, re-read tokens per compaction, given by hand (with `reworkRequests`); null: measured.
+   * @default {null}
+   */
+  reworkTokens?: number | null;
+  /**
+   * ΔN, extra requests per compaction, given by hand (with `reworkTokens`); null: measured.
+   * @default {null}
+   */
+  reworkRequests?: number | null;
+  /** K, requests per window of the rework measurement. @default {30} */
+  reworkWindow?: number;
   /** Replay threads; the document does not depend on it. Not part of the result. @default {1} */
   threads?: number;
   /** Progress of the replay: workloads done of total. Not part of the result. */
@@ -243,6 +271,10 @@ export const DEFAULT_ANALYZE_OPTIONS: Readonly<
   tolerance: DEFAULT_PREFER_TOLERANCE,
   force: false,
   sessionDraws: DEFAULT_SESSION_DRAWS,
+  rework: "auto",
+  reworkTokens: null,
+  reworkRequests: null,
+  reworkWindow: DEFAULT_REWORK_WINDOW,
   threads: 1,
 });
 
@@ -260,10 +292,18 @@ export interface BandPoint {
 export interface ReplayPoint {
   /** Trigger, tokens. */
   trigger: number;
-  /** USD per million billed tokens of the observed history. */
+  /** USD per million billed tokens of the observed history, rework included. */
   costPerMillion: BandPoint;
-  /** Share of agent time spent compacting, 0…1. */
+  /** Share of agent time spent compacting, 0…1, rework included. */
   timeShare: BandPoint;
+  /**
+   * The cost without rework (the published method's), from the same replay; equal to
+   * `costPerMillion` when no rework is replayed. Optional in the type only so that documents
+   * built by hand still type-check.
+   */
+  costPerMillionWithoutRework?: BandPoint;
+  /** The time share without rework, from the same replay. */
+  timeShareWithoutRework?: BandPoint;
   /** Compactions N_c of the replay, mean over workloads 1 … K. */
   compactions: { mean: number | null };
   /** Workload 0, the observed history. */
@@ -320,6 +360,13 @@ export interface TriggerReport {
     force: boolean;
     /** Session-level bootstrap draws (0: none). */
     sessionDraws: number;
+    /** `"auto"` or `"off"`; optional in the type only for documents built by hand. */
+    rework?: "auto" | "off";
+    /** ΔW and ΔN given by option (null: not given). */
+    reworkTokens?: number | null;
+    reworkRequests?: number | null;
+    /** K, requests per window. */
+    reworkWindow?: number;
   };
   /** The corpus summary, without the reader's diagnostics (they follow at the end). */
   corpus: Omit<CorpusSummary, "diagnostics">;
@@ -385,6 +432,12 @@ export interface TriggerReport {
   prices: Required<Prices> & Omit<ResolvedPrices, "prices">;
   /** a and v the replay's times use. */
   timeModel: { aSecondsPerToken: number; vTokensPerSecond: number };
+  /**
+   * The rework after each compaction (docs/method.md, Cost of forgetting): the estimate, where
+   * it came from, and what the replay added with it (`applied`, null when nothing). Optional in
+   * the type only so that documents built by hand still type-check.
+   */
+  rework?: ReworkReport;
   /** The curves, one point per trigger of the grid. */
   replay: ReplayPoint[];
   /** What lets a reader trust the replay (docs/method.md, Checks). */
@@ -411,8 +464,14 @@ export interface TriggerReport {
   };
   /** The steady-state T* beside the replay's argmin of the mean cost curve. */
   steadyState: {
+    /** T* with rework, tokens. */
     tStarTokens: number | null;
+    /** The argmin of the mean cost curve with rework, tokens. */
     replayArgminTokens: number | null;
+    /** T* without rework (the published formula), tokens; optional for hand-built documents. */
+    tStarWithoutReworkTokens?: number | null;
+    /** The argmin of the mean cost curve without rework, tokens. */
+    replayArgminWithoutReworkTokens?: number | null;
     /**
      * How sure the cheapest trigger is: percentiles (type 7) of the argmin trigger of each
      * resampled workload's own cost curve, tokens (null without resampled workloads).
@@ -466,10 +525,12 @@ export interface TriggerReport {
      * the grid.
      */
     argminAtGridEdge: boolean;
-    /** R and G of the compaction model at T* (R = P + G(T*)), Δ and β. */
+    /** R and G of the compaction model at T* (R = P + G(T*)), ΔW(T*), Δ and β. */
     inputs: {
       postContextTokens: number;
       summaryTokens: number;
+      /** ΔW at T* (0 without rework); optional for hand-built documents. */
+      reworkTokens?: number;
       meanGrowthTokens: number | null;
       beta: number;
     };
@@ -508,6 +569,9 @@ export interface ObservedTriggerPoint {
   /** The grid triggers interpolated between, tokens (equal when on the grid). */
   between: [number, number];
 }
+
+/** The `rework` block: the estimate (lib/rework/types.ts) and what the replay added with it. */
+export type ReworkReport = ReworkBlock;
 
 /**
  * The `recommendation` block: the chosen trigger and its setting, beside the setting in use and
@@ -669,6 +733,7 @@ export async function analyzeTrigger(
     triggers: prepared.triggers,
     model: prepared.model,
     tierThresholds: prepared.tierThresholds,
+    rework: prepared.applied?.replay,
     onProgress: options.onProgress,
     threads: prepared.o.threads,
   });
@@ -685,6 +750,7 @@ export async function analyzeTrigger(
       meanGrowth: delta,
       beta: model.beta,
       summaryModel: _steadyModel(model),
+      ...(prepared.applied === null ? {} : { rework: { ...prepared.applied.steadyState } }),
     },
   };
 }
@@ -916,6 +982,7 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   const compactionModelSource = fitted.source;
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
+  const { rework, applied } = _rework(corpus, o, steps, model);
   const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
   const blockSize = blockSizeChosen?.blockSize[o.method] ?? o.blockSize as number;
   const workloads = drawWorkloads(steps, { ...o, blockSize });
@@ -952,7 +1019,28 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     triggers,
     blockSize,
     blockSizeChosen,
+    rework,
+    applied,
   };
+}
+
+/** The rework estimate of the options and what the replay and T* take from it. */
+function _rework(
+  corpus: Corpus,
+  o: _Prepared["o"],
+  steps: ReturnType<typeof buildSteps>,
+  model: SummaryModel,
+): { rework: ReworkEstimate; applied: AppliedRework | null } {
+  const request = {
+    mode: o.rework,
+    tokens: o.reworkTokens,
+    requests: o.reworkRequests,
+    windowRequests: o.reworkWindow,
+    seed: o.seed,
+  };
+  checkReworkRequest(request);
+  const rework = resolveRework(corpus, request);
+  return { rework, applied: appliedRework(rework, steps, model.cPost) };
 }
 
 function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): TriggerReport {
@@ -976,10 +1064,15 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     triggers,
     blockSize,
     blockSizeChosen,
+    rework,
+    applied,
   } = prepared;
   const { diagnostics: _diagnostics, ...corpusSummary } = summary;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
-  const curves = priceCurves(sums, inputs);
+  // The curves with rework (the answer's) and without (the published method's), from one run;
+  // without rework in the replay they are the same curves.
+  const without = priceCurves(sums, inputs);
+  const curves = sums.withRework === undefined ? without : priceCurves(sums.withRework, inputs);
 
   const supported = triggerSupport(corpus, triggers);
   const replay: ReplayPoint[] = [];
@@ -988,6 +1081,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       trigger: triggers[t],
       costPerMillion: _bandPoint(curves.costPerMillion, t),
       timeShare: _bandPoint(curves.timeShare, t),
+      costPerMillionWithoutRework: _bandPoint(without.costPerMillion, t),
+      timeShareWithoutRework: _bandPoint(without.timeShare, t),
       compactions: { mean: _num(curves.compactionsMean[t]) },
       observed: {
         costPerMillion: curves.observed.costPerMillion[t],
@@ -1024,16 +1119,21 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
   }
 
   const delta = meanGrowth(steps);
-  const steady = steadyStateSolution({
+  const steadyInputs: SteadyStateInputs = {
     postContext: model.medianPostContext,
     summaryTokens: model.medianSummaryTokens,
     meanGrowth: delta,
     beta: model.beta,
     summaryModel: _steadyModel(model),
-  }, prices);
+  };
+  const steadyWithout = steadyStateSolution(steadyInputs, prices);
+  const steady = applied === null
+    ? steadyWithout
+    : steadyStateSolution({ ...steadyInputs, rework: applied.steadyState }, prices);
   const tStar = steady.tStarTokens;
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
   const argmin = best?.trigger ?? NaN;
+  const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
   const recommendation = withSettingComparison(
     _recommend(
       o,
@@ -1089,6 +1189,10 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       tolerance: o.tolerance,
       force: o.force,
       sessionDraws: o.sessionDraws,
+      rework: o.rework,
+      reworkTokens: o.reworkTokens,
+      reworkRequests: o.reworkRequests,
+      reworkWindow: o.reworkWindow,
     },
     corpus: corpusSummary,
     fit: {
@@ -1135,6 +1239,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       tierThresholdTokens: resolved.tierThresholdTokens,
     },
     timeModel: { aSecondsPerToken: a, vTokensPerSecond: v },
+    rework: reworkBlock(rework, applied),
     replay,
     checks: {
       observedBill: {
@@ -1150,6 +1255,8 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     steadyState: {
       tStarTokens: _num(tStar),
       replayArgminTokens: _num(argmin),
+      tStarWithoutReworkTokens: _num(steadyWithout.tStarTokens),
+      replayArgminWithoutReworkTokens: _num(bestWithout?.trigger ?? NaN),
       argminSpread: range.bootstrap === null
         ? {
           p10: _num(curves.argminByWorkload.p10),
@@ -1183,6 +1290,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
       inputs: {
         postContextTokens: steady.postContextTokens,
         summaryTokens: steady.summaryTokens,
+        reworkTokens: steady.reworkTokens,
         meanGrowthTokens: _num(delta),
         beta: model.beta,
       },
@@ -1215,6 +1323,7 @@ function _rangeAnswer(
     meanTimeShare: curves.timeShare.mean,
     model,
     tierThresholds: Float64Array.from(tierThresholds),
+    rework: prepared.applied?.replay,
     supported,
     inputs: {
       prices,
@@ -1231,7 +1340,7 @@ function _rangeAnswer(
     argminAtGridEdge,
     timedCompactions: constrained?.n ?? 0,
     timeFitRSquared: o.a !== null && o.v !== null ? null : constrained?.rSquared ?? NaN,
-    reworkMeasured: false,
+    reworkMeasured: prepared.rework.source === "measured",
     atObservedTrigger: recommendation.atObservedTrigger,
     force: o.force,
   });

@@ -73,6 +73,13 @@ export interface ModelComparisonRow {
   dollars: { historyUsd: number; per30DaysUsd: number | null } | null;
   /** Why the model was not analysed (null: it was). */
   error: string | null;
+  /**
+   * Where the model's rework came from (`rework.source`; null: not analysed), and its cheapest
+   * trigger and T* without rework. Optional in the type only for rows built by hand.
+   */
+  reworkSource?: "measured" | "none" | "option" | "off" | null;
+  cheapestTriggerWithoutRework?: number | null;
+  tStarWithoutReworkTokens?: number | null;
 }
 
 /** The per-model document. */
@@ -175,6 +182,9 @@ export async function analyzeModels(
         confidence: null,
         dollars: null,
         error: error.message,
+        reworkSource: null,
+        cheapestTriggerWithoutRework: null,
+        tStarWithoutReworkTokens: null,
       });
       continue;
     }
@@ -197,6 +207,9 @@ export async function analyzeModels(
         per30DaysUsd: r.recommendation.dollars.per30DaysUsd,
       },
       error: null,
+      reworkSource: r.rework?.source ?? null,
+      cheapestTriggerWithoutRework: r.steadyState.replayArgminWithoutReworkTokens ?? null,
+      tStarWithoutReworkTokens: r.steadyState.tStarWithoutReworkTokens ?? null,
     });
   }
   const recorded = Object.fromEntries(

@@ -59,6 +59,12 @@ export interface AnswerFacts {
   range?: { fromTokens: number; toTokens: number; toTimeShare: number | null } | null;
   /** The cheapest trigger lies in the extrapolated zone (absent: support not known). */
   cheapestExtrapolated?: boolean;
+  /**
+   * When the curves carry rework (some `costPerMillionWithoutRework` differs from
+   * `costPerMillion`): the trigger the same rule picks on the curves without it, tokens; absent
+   * when they carry none.
+   */
+  cheapestTriggerWithoutRework?: number | null;
 }
 
 function _interpolate(
@@ -165,7 +171,34 @@ export function answerFacts(report: AnswerInput): AnswerFacts {
     ...(budget === null ? {} : { timeBudget: budget, budgetMet: inBudget >= 0 }),
     range,
     ...(support === undefined ? {} : { cheapestExtrapolated: support.extrapolated }),
+    ..._withoutRework(replay, budget),
   };
+}
+
+/** The cheapest trigger on the curves without rework, when the curves carry rework. */
+function _withoutRework(
+  replay: AnswerInput["replay"],
+  budget: number | null,
+): { cheapestTriggerWithoutRework?: number | null } {
+  const carries = replay.some((p) =>
+    p.costPerMillionWithoutRework !== undefined &&
+    p.costPerMillionWithoutRework.mean !== p.costPerMillion.mean
+  );
+  if (!carries) return {};
+  const without = replay.map((p) => ({
+    ...p,
+    costPerMillion: p.costPerMillionWithoutRework ?? p.costPerMillion,
+    timeShare: p.timeShareWithoutRework ?? p.timeShare,
+    costPerMillionWithoutRework: undefined,
+  }));
+  const facts = answerFacts({
+    corpus: { observedTrigger: null },
+    replay: without,
+    options: {
+      maxTimeShare: budget,
+    },
+  });
+  return { cheapestTriggerWithoutRework: facts.cheapestTrigger };
 }
 
 /** Tokens as the charts write them: 130000 → "130K", 267500 → "267.5K", 1000000 → "1M". */
@@ -203,12 +236,25 @@ function _percent(share: number): string {
 export function answerSentence(report: AnswerInput | AnswerFacts): string {
   const f = "replay" in report ? answerFacts(report) : report;
   const sentence = _unbudgetedSentence(f) + _rangeSentence(f);
-  if (f.timeBudget === undefined || f.timeBudget === null) return sentence;
+  const rework = _reworkClause(f);
+  if (f.timeBudget === undefined || f.timeBudget === null) return sentence + rework;
   const budget = _percent(f.timeBudget);
-  return f.budgetMet
+  return (f.budgetMet
     ? `Keeping compaction within ${budget} of agent time: ${sentence}`
     : `No trigger of the grid keeps compaction within ${budget} of agent time; without the ` +
-      `budget: ${sentence}`;
+      `budget: ${sentence}`) + rework;
+}
+
+/** How far the rework after each compaction moved the cheapest trigger ("" without rework). */
+function _reworkClause(f: AnswerFacts): string {
+  const without = f.cheapestTriggerWithoutRework;
+  if (without === undefined || without === null || f.cheapestTrigger === null) return "";
+  const shift = f.cheapestTrigger - without;
+  if (_tokens(without) === _tokens(f.cheapestTrigger)) {
+    return " Counting the re-reads after each compaction does not move the cheapest trigger.";
+  }
+  return ` Counting the re-reads after each compaction moves the cheapest trigger from ` +
+    `${_tokens(without)} ${shift > 0 ? "up" : "down"} by ${_tokens(Math.abs(shift))}.`;
 }
 
 /** " Anything from 110K to 160K costs within 2% …", or "" without a range. */

@@ -39,6 +39,7 @@ export * from "./replay_parallel.ts";
 export * from "./price_curves.ts";
 export * from "./observed_bill.ts";
 export * from "./steady_state.ts";
+export * from "./rework_input.ts";
 export * from "./argmin_trigger.ts";
 export * from "./analyze.ts";
 export * from "./auto_compact_setting.ts";

@@ -64,7 +64,8 @@ export interface TriggerCurves {
  * Cost per million tokens of one (workload, trigger) cell:
  * J / D × 10⁶ with J = p_m/10⁶ · [ω(U + (1 − β)ΣC) + α(K + βΣC) + ρ(Y + ΣG)], priced with the
  * one request-cost formula ({@linkcode weightedTokens}); with price tiers, the sums above each
- * threshold add what their tier costs on top of the tier below.
+ * threshold add what their tier costs on top of the tier below. On sums with rework
+ * (`sums.rework`, e.g. `sums.withRework`), Y also holds the extra requests' output.
  *
  * @param sums Replay sums (with `tiers` when the prices have tiers).
  * @param cell Index `k · triggers + t`.
@@ -136,6 +137,10 @@ function _cellCost(
   tokens.uncached = sums.contextTokens[cell] - cached + (1 - beta) * sc;
   tokens.cacheRead = cached + beta * sc;
   tokens.output = sums.outputTokens[k] + sums.summaryTokens[cell];
+  // With rework: the output of the ΔN extra requests after each compaction.
+  if (sums.rework !== undefined) {
+    tokens.output += sums.rework.extraRequests[cell] * sums.rework.outputTokensPerRequest;
+  }
   let weighted = weightedTokens(tokens, pricing.base);
   if (pricing.increments.length > 0) {
     const t = sums.tiers!;
@@ -154,7 +159,8 @@ function _cellCost(
 }
 
 /**
- * Time share of one (workload, trigger) cell: S = Σt_c / (W_k + Σt_c), Σt_c = a·ΣC + ΣG / v.
+ * Time share of one (workload, trigger) cell: S = Σt_c / (W_k + Σt_c), Σt_c = a·ΣC + ΣG / v;
+ * on sums with rework (`sums.rework`), Σt_c also holds the extra requests' work seconds.
  *
  * @param sums Replay sums.
  * @param cell Index `k · triggers + t`.
@@ -181,7 +187,11 @@ function _cellCost(
  */
 export function cellTimeShare(sums: ReplaySums, cell: number, inputs: PricingInputs): number {
   const k = Math.floor(cell / sums.triggers.length);
-  const tc = inputs.a * sums.compactionInputTokens[cell] + sums.summaryTokens[cell] / inputs.v;
+  let tc = inputs.a * sums.compactionInputTokens[cell] + sums.summaryTokens[cell] / inputs.v;
+  // With rework: the work time of the ΔN extra requests is time lost to compacting.
+  if (sums.rework !== undefined) {
+    tc += sums.rework.extraRequests[cell] * sums.rework.workSecondsPerRequest;
+  }
   const total = sums.workSeconds[k] + tc;
   return total > 0 ? tc / total : 0;
 }

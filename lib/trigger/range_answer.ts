@@ -12,7 +12,7 @@ import { budgetTrigger } from "./budget_trigger.ts";
 import { type Confidence, confidenceGrade } from "./confidence.ts";
 import { HEADLINE_TOLERANCE, type NearOptimalRange, nearOptimalRanges } from "./near_optimal.ts";
 import type { PricingInputs } from "./price_curves.ts";
-import type { ReplayCompactionModel } from "./replay.ts";
+import type { ReplayCompactionModel, ReplayRework } from "./replay.ts";
 import { type SessionBootstrap, sessionBootstrapArgmin } from "./session_bootstrap.ts";
 import type { StepColumns } from "./steps.ts";
 import {
@@ -60,6 +60,8 @@ export interface RangeAnswerInputs {
   meanTimeShare: Float64Array;
   model: ReplayCompactionModel;
   tierThresholds: Float64Array;
+  /** Rework after each compaction, as the curves carry it (absent: none). */
+  rework?: ReplayRework;
   inputs: PricingInputs;
   /** Session draws (0: none). */
   sessionDraws: number;
@@ -122,6 +124,7 @@ export function rangeAnswer(x: RangeAnswerInputs): RangeAnswer {
       triggers,
       model: x.model,
       tierThresholds: x.tierThresholds,
+      rework: x.rework,
       inputs: x.inputs,
       draws: x.sessionDraws,
       seed: x.seed,

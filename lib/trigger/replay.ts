@@ -22,6 +22,36 @@ export interface ReplayCompactionModel {
 }
 
 /**
+ * The rework after each replayed compaction (docs/method.md, "Cost of forgetting: in the replay
+ * and the closed form"): what the agent fetches again because the compaction made it forget.
+ */
+export interface ReplayRework {
+  /**
+   * ΔW(C) = max(0, w0 + w1·C): tokens fetched again, added to the context right after the
+   * compaction and carried until the next one. Intercept w0, tokens.
+   */
+  tokensIntercept: number;
+  /** Slope w1 of ΔW(C), tokens per token of C (0: a constant ΔW). @default {0} */
+  tokensPerInputToken?: number;
+  /**
+   * ΔN: extra requests right after each compaction (may be fractional), each billed at the
+   * post-compaction context R(C) + ΔW(C) with cached share c_post and output
+   * `outputTokensPerRequest`.
+   */
+  requests: number;
+  /** y of each extra request (the analysis takes the median output), tokens. */
+  outputTokensPerRequest: number;
+  /** Work seconds of each extra request (the analysis takes the mean per step), s. */
+  workSecondsPerRequest: number;
+}
+
+/** What {@linkcode ReplaySums.rework} carries: the rework replayed and its requests per cell. */
+export interface ReworkSums extends Required<ReplayRework> {
+  /** Per cell: Σ ΔN over the cell's compactions, requests. */
+  extraRequests: Float64Array;
+}
+
+/**
  * Token sums of every (workload, trigger) pair. Per-pair arrays are indexed `k · triggers + t`.
  * Everything J and the time share need, for any α, ρ, p_m, ω, β, a and v.
  */
@@ -50,6 +80,18 @@ export interface ReplaySums {
    * threshold.
    */
   tiers?: TierSums;
+  /**
+   * Present on the sums of a replay with rework (`withRework`): the rework and its extra
+   * requests per cell. Their context and cached tokens are in `contextTokens` and `cachedTokens`
+   * (and the tier sums); their output and work seconds are priced from `extraRequests`.
+   */
+  rework?: ReworkSums;
+  /**
+   * The same replay with rework after every compaction, from the same run (same workloads,
+   * same triggers; `outputTokens` and `workSeconds` are the same arrays); absent when the replay
+   * was given no rework.
+   */
+  withRework?: ReplaySums;
 }
 
 /**
@@ -93,6 +135,7 @@ export function emptyReplaySums(
   workloads: number,
   triggers: Float64Array,
   tierThresholds?: Float64Array,
+  rework?: ReplayRework,
 ): ReplaySums {
   const cells = workloads * triggers.length;
   const sums: ReplaySums = {
@@ -117,7 +160,59 @@ export function emptyReplaySums(
       summaryTokens: new Float64Array(n),
     };
   }
+  if (rework !== undefined) {
+    const other = emptyReplaySums(workloads, triggers, tierThresholds);
+    other.outputTokens = sums.outputTokens;
+    other.workSeconds = sums.workSeconds;
+    other.rework = { ...checkReplayRework(rework), extraRequests: new Float64Array(cells) };
+    sums.withRework = other;
+  }
   return sums;
+}
+
+/**
+ * The rework with its optional slope filled in, checked.
+ *
+ * @param rework The rework.
+ * @returns A copy with `tokensPerInputToken` set (0 when absent).
+ * @throws {RangeError} When a number is not finite, or ΔN, y or the work seconds are negative.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkReplayRework } from "./replay.ts";
+ * const r = checkReplayRework({
+ *   tokensIntercept: 9000, requests: 3, outputTokensPerRequest: 400, workSecondsPerRequest: 20,
+ * });
+ * assert.equal(r.tokensPerInputToken, 0);
+ * ```
+ */
+export function checkReplayRework(rework: ReplayRework): Required<ReplayRework> {
+  const r = { tokensPerInputToken: 0, ...rework };
+  for (
+    const [name, value, min] of [
+      ["tokensIntercept", r.tokensIntercept, -Infinity],
+      ["tokensPerInputToken", r.tokensPerInputToken, -Infinity],
+      ["requests", r.requests, 0],
+      ["outputTokensPerRequest", r.outputTokensPerRequest, 0],
+      ["workSecondsPerRequest", r.workSecondsPerRequest, 0],
+    ] as const
+  ) {
+    if (!(Number.isFinite(value) && value >= min)) {
+      throw new RangeError(
+        `Cannot replay with rework: ${name} must be a finite number${
+          min === 0 ? " >= 0" : ""
+        }, got ${value}`,
+      );
+    }
+  }
+  return {
+    tokensIntercept: r.tokensIntercept,
+    tokensPerInputToken: r.tokensPerInputToken,
+    requests: r.requests,
+    outputTokensPerRequest: r.outputTokensPerRequest,
+    workSecondsPerRequest: r.workSecondsPerRequest,
+  };
 }
 
 /** Options of {@linkcode replayWorkloads}. */
@@ -132,6 +227,11 @@ export interface ReplayOptions {
    * @default {[]} (a flat price: no tier sums, and no extra work)
    */
   tierThresholds?: ArrayLike<number>;
+  /**
+   * Rework after every compaction: when given, the sums with it are kept beside those without
+   * (`withRework`), from the same run. @default {undefined} (no rework: the published replay)
+   */
+  rework?: ReplayRework;
   /** Called after each workload with (done, total). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -214,7 +314,11 @@ export function replayWorkloads(
   const nT = triggers.length;
   const nS = steps.sessions;
   const nTh = thresholds.length;
-  const out = emptyReplaySums(nK, triggers, thresholds);
+  const out = emptyReplaySums(nK, triggers, thresholds, options.rework);
+  // Variant 0: the replay without rework; variant 1 (only with a rework): with it. Variant 0
+  // adds 0 tokens and bills 1 request per compaction, so its sums are the published replay's.
+  const variants = out.withRework === undefined ? [out] : [out, out.withRework];
+  const rw = out.withRework?.rework;
   const cells = nK * nT;
   const growth = steps.growth;
   const share = steps.cachedShare;
@@ -259,7 +363,6 @@ export function replayWorkloads(
   const prefixAY = new Float64Array(nTh * (nS + 1));
   const aX = new Float64Array(nTh), aCX = new Float64Array(nTh), aY = new Float64Array(nTh);
   const aC = new Float64Array(nTh), aG = new Float64Array(nTh);
-  const tiers = out.tiers;
   // What _addAbove reads and adds to (an object, so the hot loop's own locals stay
   // uncaptured by any closure).
   const above: _Above = {
@@ -385,139 +488,156 @@ export function replayWorkloads(
       chunkMin[j] = mn;
     }
 
-    for (let ti = 0; ti < nT; ti++) {
-      const T = triggers[ti];
-      // Sessions byPeak[0 … free − 1] never reach T.
-      let lowJ = 0, highJ = nS;
-      while (lowJ < highJ) {
-        const mid = (lowJ + highJ) >>> 1;
-        if (sortedPeak[mid] < T) lowJ = mid + 1;
-        else highJ = mid;
-      }
-      const free = lowJ;
-      let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
-      let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
-      for (let j = 0; j < nTh; j++) {
-        const at = j * (nS + 1) + free;
-        aX[j] = prefixAX[at];
-        aCX[j] = prefixACX[at];
-        aY[j] = prefixAY[at];
-        aC[j] = aG[j] = 0;
-      }
-      for (let j = free; j < nS; j++) {
-        const s = byPeak[j];
-        const x0 = growth[start[s]];
-        let sx = x0;
-        let scx = share[start[s]] * x0;
-        for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
-          aX[t] += x0;
-          aCX[t] += share[start[s]] * x0;
-          aY[t] += output[start[s]];
+    for (let variant = 0; variant < variants.length; variant++) {
+      const into = variants[variant];
+      const w0 = variant === 0 ? 0 : rw!.tokensIntercept;
+      const w1 = variant === 0 ? 0 : rw!.tokensPerInputToken;
+      const extra = variant === 0 ? 0 : rw!.requests;
+      const bills = 1 + extra; // the request after a compaction and its ΔN extra requests
+      const extraY = variant === 0 ? 0 : extra * rw!.outputTokensPerRequest;
+      for (let ti = 0; ti < nT; ti++) {
+        const T = triggers[ti];
+        // Sessions byPeak[0 … free − 1] never reach T.
+        let lowJ = 0, highJ = nS;
+        while (lowJ < highJ) {
+          const mid = (lowJ + highJ) >>> 1;
+          if (sortedPeak[mid] < T) lowJ = mid + 1;
+          else highJ = mid;
         }
-        let sC = 0, sG = 0;
-        const lo = first[s];
-        const hi = first[s + 1];
-        let i = lo; // next step position
-        let x = x0; // context before step i
-        while (i < hi) {
-          const dPrev = i > lo ? cum[i - 1] : 0;
-          const base = x - dPrev; // x_m = base + D_m while no compaction and no floor
-          // First position a in [i, hi) with D_a ≥ T − base (hi: none), and min D on [i, a).
-          const need = T - base;
-          let a = i;
-          let low = Infinity;
-          for (;;) {
-            if (a >= hi) break;
-            if ((a & CHUNK_MASK) === 0 && a + CHUNK <= hi && chunkMax[a >>> CHUNK_BITS] < need) {
-              const mn = chunkMin[a >>> CHUNK_BITS];
-              if (mn < low) low = mn;
-              a += CHUNK;
-              continue;
-            }
-            const v = cum[a];
-            if (v >= need) break;
-            if (v < low) low = v;
-            a++;
+        const free = lowJ;
+        let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
+        let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
+        for (let j = 0; j < nTh; j++) {
+          const at = j * (nS + 1) + free;
+          aX[j] = prefixAX[at];
+          aCX[j] = prefixACX[at];
+          aY[j] = prefixAY[at];
+          aC[j] = aG[j] = 0;
+        }
+        for (let j = free; j < nS; j++) {
+          const s = byPeak[j];
+          const x0 = growth[start[s]];
+          let sx = x0;
+          let scx = share[start[s]] * x0;
+          for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
+            aX[t] += x0;
+            aCX[t] += share[start[s]] * x0;
+            aY[t] += output[start[s]];
           }
-          // The floor at 0 matters on [i, a) only if min D there < −base.
-          const floored = low < -base;
-          if (floored) {
-            // Walk step by step until the next compaction or the session's end.
-            let m = i;
-            for (; m < hi; m++) {
-              x += growth[row[m]];
-              if (x < 0) x = 0;
-              if (x >= T) break;
-              sx += x;
-              scx += shareAt[m] * x;
-              for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-                aX[t] += x;
-                aCX[t] += shareAt[m] * x;
-                aY[t] += outAt[m];
+          let sC = 0, sG = 0;
+          const lo = first[s];
+          const hi = first[s + 1];
+          let i = lo; // next step position
+          let x = x0; // context before step i
+          while (i < hi) {
+            const dPrev = i > lo ? cum[i - 1] : 0;
+            const base = x - dPrev; // x_m = base + D_m while no compaction and no floor
+            // First position a in [i, hi) with D_a ≥ T − base (hi: none), and min D on [i, a).
+            const need = T - base;
+            let a = i;
+            let low = Infinity;
+            for (;;) {
+              if (a >= hi) break;
+              if ((a & CHUNK_MASK) === 0 && a + CHUNK <= hi && chunkMax[a >>> CHUNK_BITS] < need) {
+                const mn = chunkMin[a >>> CHUNK_BITS];
+                if (mn < low) low = mn;
+                a += CHUNK;
+                continue;
               }
+              const v = cum[a];
+              if (v >= need) break;
+              if (v < low) low = v;
+              a++;
             }
-            if (m === hi) break;
-            a = m;
-          } else if (a > i) {
-            const last = a - 1;
-            const cnt = a - i;
-            const dBefore = i > lo ? sumD[i - 1] : 0;
-            const cBefore = i > lo ? sumC[i - 1] : 0;
-            const cdBefore = i > lo ? sumCD[i - 1] : 0;
-            sx += cnt * base + (sumD[last] - dBefore);
-            scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
-            x = base + cum[last];
-            if (nTh > 0) _addAbove(above, i, a, lo, base, T);
+            // The floor at 0 matters on [i, a) only if min D there < −base.
+            const floored = low < -base;
+            if (floored) {
+              // Walk step by step until the next compaction or the session's end.
+              let m = i;
+              for (; m < hi; m++) {
+                x += growth[row[m]];
+                if (x < 0) x = 0;
+                if (x >= T) break;
+                sx += x;
+                scx += shareAt[m] * x;
+                for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+                  aX[t] += x;
+                  aCX[t] += shareAt[m] * x;
+                  aY[t] += outAt[m];
+                }
+              }
+              if (m === hi) break;
+              a = m;
+            } else if (a > i) {
+              const last = a - 1;
+              const cnt = a - i;
+              const dBefore = i > lo ? sumD[i - 1] : 0;
+              const cBefore = i > lo ? sumC[i - 1] : 0;
+              const cdBefore = i > lo ? sumCD[i - 1] : 0;
+              sx += cnt * base + (sumD[last] - dBefore);
+              scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
+              x = base + cum[last];
+              if (nTh > 0) _addAbove(above, i, a, lo, base, T);
+            }
+            if (a >= hi) break;
+            // Compaction before the request at position a.
+            if (!floored) x = base + cum[a];
+            let G = g0 + g1 * x;
+            if (G < gMin) G = gMin;
+            nc++;
+            sC += x;
+            sG += G;
+            for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+              aC[t] += x;
+              aG[t] += G;
+            }
+            const inputC = x;
+            x = postPrefix + G;
+            if (variant !== 0) {
+              // ΔW(C) re-read tokens join the context; ΔN extra requests are billed at it.
+              let w = w0 + w1 * inputC;
+              if (w < 0) w = 0;
+              x += w;
+            }
+            if (x < 0) x = 0;
+            sx += bills * x;
+            scx += bills * (cPost * x);
+            for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+              aX[t] += bills * x;
+              aCX[t] += bills * (cPost * x);
+              aY[t] += outAt[a] + extraY;
+            }
+            i = a + 1;
           }
-          if (a >= hi) break;
-          // Compaction before the request at position a.
-          if (!floored) x = base + cum[a];
-          let G = g0 + g1 * x;
-          if (G < gMin) G = gMin;
-          nc++;
-          sC += x;
-          sG += G;
-          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-            aC[t] += x;
-            aG[t] += G;
-          }
-          x = postPrefix + G;
-          if (x < 0) x = 0;
-          sx += x;
-          scx += cPost * x;
-          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-            aX[t] += x;
-            aCX[t] += cPost * x;
-            aY[t] += outAt[a];
-          }
-          i = a + 1;
+          let u = accX + sx;
+          cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
+          accX = u;
+          u = accCX + scx;
+          cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
+          accCX = u;
+          u = accC + sC;
+          cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
+          accC = u;
+          u = accG + sG;
+          cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
+          accG = u;
         }
-        let u = accX + sx;
-        cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
-        accX = u;
-        u = accCX + scx;
-        cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
-        accCX = u;
-        u = accC + sC;
-        cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
-        accC = u;
-        u = accG + sG;
-        cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
-        accG = u;
-      }
-      const cell = k * nT + ti;
-      out.contextTokens[cell] = accX + cmpX;
-      out.cachedTokens[cell] = accCX + cmpCX;
-      out.compactions[cell] = nc;
-      out.compactionInputTokens[cell] = accC + cmpC;
-      out.summaryTokens[cell] = accG + cmpG;
-      for (let j = 0; j < nTh; j++) {
-        const at = j * cells + cell;
-        tiers!.contextTokens[at] = aX[j];
-        tiers!.cachedTokens[at] = aCX[j];
-        tiers!.outputTokens[at] = aY[j];
-        tiers!.compactionInputTokens[at] = aC[j];
-        tiers!.summaryTokens[at] = aG[j];
+        const cell = k * nT + ti;
+        into.contextTokens[cell] = accX + cmpX;
+        into.cachedTokens[cell] = accCX + cmpCX;
+        into.compactions[cell] = nc;
+        into.compactionInputTokens[cell] = accC + cmpC;
+        into.summaryTokens[cell] = accG + cmpG;
+        if (variant !== 0) into.rework!.extraRequests[cell] = extra * nc;
+        const tiers = into.tiers;
+        for (let j = 0; j < nTh; j++) {
+          const at = j * cells + cell;
+          tiers!.contextTokens[at] = aX[j];
+          tiers!.cachedTokens[at] = aCX[j];
+          tiers!.outputTokens[at] = aY[j];
+          tiers!.compactionInputTokens[at] = aC[j];
+          tiers!.summaryTokens[at] = aG[j];
+        }
       }
     }
     options.onProgress?.(k + 1, nK);

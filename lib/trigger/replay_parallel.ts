@@ -71,7 +71,7 @@ export async function replayWorkloadsParallel(
   const nT = triggers.length;
   // Validate once here, with the same message as the single-threaded replay.
   const tierThresholds = Float64Array.from(rest.tierThresholds ?? []);
-  replayWorkloads(steps, [], { triggers, model: rest.model, tierThresholds });
+  replayWorkloads(steps, [], { triggers, model: rest.model, tierThresholds, rework: rest.rework });
   const bounds = Array.from({ length: n + 1 }, (_, i) => Math.round((i * plans.length) / n));
   const done = new Array(n).fill(0);
   const parts = await Promise.all(
@@ -110,13 +110,31 @@ export async function replayWorkloadsParallel(
           triggers,
           model: rest.model,
           tierThresholds,
+          rework: rest.rework,
         });
       })),
   );
-  const out = emptyReplaySums(plans.length, triggers, tierThresholds);
-  const cells = plans.length * nT;
+  const out = emptyReplaySums(plans.length, triggers, tierThresholds, rest.rework);
   parts.forEach((part, i) => {
-    const at = bounds[i];
+    _merge(out, part, bounds[i], bounds[i + 1], nT, tierThresholds.length);
+    if (out.withRework !== undefined) {
+      _merge(out.withRework, part.withRework!, bounds[i], bounds[i + 1], nT, tierThresholds.length);
+    }
+  });
+  return out;
+}
+
+/** Copies a part (workloads at … end − 1) into the whole (per-cell columns; per workload once). */
+function _merge(
+  out: ReplaySums,
+  part: ReplaySums,
+  at: number,
+  end: number,
+  nT: number,
+  thresholds: number,
+): void {
+  const cells = out.workloads * nT;
+  {
     out.contextTokens.set(part.contextTokens, at * nT);
     out.cachedTokens.set(part.cachedTokens, at * nT);
     out.compactions.set(part.compactions, at * nT);
@@ -124,10 +142,11 @@ export async function replayWorkloadsParallel(
     out.summaryTokens.set(part.summaryTokens, at * nT);
     out.outputTokens.set(part.outputTokens, at);
     out.workSeconds.set(part.workSeconds, at);
+    if (out.rework !== undefined) out.rework.extraRequests.set(part.rework!.extraRequests, at * nT);
     if (out.tiers !== undefined) {
-      const partCells = (bounds[i + 1] - at) * nT;
+      const partCells = (end - at) * nT;
       for (const key of _TIER_COLUMNS) {
-        for (let j = 0; j < tierThresholds.length; j++) {
+        for (let j = 0; j < thresholds; j++) {
           out.tiers[key].set(
             part.tiers![key].subarray(j * partCells, (j + 1) * partCells),
             j * cells + at * nT,
@@ -135,6 +154,5 @@ export async function replayWorkloadsParallel(
         }
       }
     }
-  });
-  return out;
+  }
 }

@@ -12,27 +12,31 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event: MessageEvent) => {
-  const { steps, plans, triggers, model, tierThresholds } = event.data;
+  const { steps, plans, triggers, model, tierThresholds, rework } = event.data;
   const sums = replayWorkloads(steps, plans, {
     triggers,
     model,
     tierThresholds,
+    rework,
     onProgress: (done) => scope.postMessage({ progress: done }),
   });
-  scope.postMessage({ sums }, [
-    sums.contextTokens.buffer,
-    sums.cachedTokens.buffer,
-    sums.compactions.buffer,
-    sums.compactionInputTokens.buffer,
-    sums.summaryTokens.buffer,
-    sums.outputTokens.buffer,
-    sums.workSeconds.buffer,
-    ...(sums.tiers === undefined ? [] : [
-      sums.tiers.contextTokens.buffer,
-      sums.tiers.cachedTokens.buffer,
-      sums.tiers.outputTokens.buffer,
-      sums.tiers.compactionInputTokens.buffer,
-      sums.tiers.summaryTokens.buffer,
-    ]),
-  ]);
+  // The sums with rework share the per-workload columns: each buffer is transferred once.
+  const buffers = new Set<ArrayBufferLike>([sums.outputTokens.buffer, sums.workSeconds.buffer]);
+  for (const part of [sums, sums.withRework]) {
+    if (part === undefined) continue;
+    buffers.add(part.contextTokens.buffer);
+    buffers.add(part.cachedTokens.buffer);
+    buffers.add(part.compactions.buffer);
+    buffers.add(part.compactionInputTokens.buffer);
+    buffers.add(part.summaryTokens.buffer);
+    if (part.rework !== undefined) buffers.add(part.rework.extraRequests.buffer);
+    if (part.tiers !== undefined) {
+      buffers.add(part.tiers.contextTokens.buffer);
+      buffers.add(part.tiers.cachedTokens.buffer);
+      buffers.add(part.tiers.outputTokens.buffer);
+      buffers.add(part.tiers.compactionInputTokens.buffer);
+      buffers.add(part.tiers.summaryTokens.buffer);
+    }
+  }
+  scope.postMessage({ sums }, [...buffers] as ArrayBuffer[]);
 };

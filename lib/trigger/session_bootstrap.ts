@@ -13,7 +13,7 @@ import { type BlockMethod, resampleBlocks } from "../stats/block_resample.ts";
 import { Pcg32 } from "../stats/pcg32.ts";
 import { quantileType7 } from "../stats/quantile.ts";
 import { cellCostPerMillion, type PricingInputs } from "./price_curves.ts";
-import { type ReplayCompactionModel, replayWorkloads } from "./replay.ts";
+import { type ReplayCompactionModel, type ReplayRework, replayWorkloads } from "./replay.ts";
 import type { StepColumns } from "./steps.ts";
 
 /**
@@ -35,6 +35,11 @@ export interface SessionBootstrapOptions {
   model: ReplayCompactionModel;
   /** Price-tier thresholds, tokens. @default {[]} */
   tierThresholds?: ArrayLike<number>;
+  /**
+   * Rework after each compaction: each draw's cheapest trigger is then that of its cost with
+   * rework (the curve the answer uses). @default {undefined} (none)
+   */
+  rework?: ReplayRework;
   /** Prices, β and D to price each draw with (a and v are not used). */
   inputs: PricingInputs;
   /** Draws. @default {100} */
@@ -164,11 +169,13 @@ export function sessionBootstrapArgmin(
       method: options.method ?? "permute",
       blockSize: options.blockSize ?? 8,
     });
-    const sums = replayWorkloads(view, [plan], {
+    const both = replayWorkloads(view, [plan], {
       triggers,
       model: options.model,
       tierThresholds: options.tierThresholds,
+      rework: options.rework,
     });
+    const sums = both.withRework ?? both;
     let best = Infinity, at = -1;
     for (let t = 0; t < nT; t++) {
       const c = cellCostPerMillion(sums, t, options.inputs);

@@ -26,6 +26,27 @@ export interface SteadyStateInputs {
    * the fixed `summaryTokens` and `postContext`. @default {undefined}
    */
   summaryModel?: { g0: number; g1: number; minSummaryTokens?: number; postPrefix: number };
+  /**
+   * Rework after each compaction (docs/method.md, "Cost of forgetting: in the replay and the
+   * closed form"): ΔW(T) tokens join R, and ΔN extra requests are billed at R + ΔW(T) with
+   * cached share c_post and output y each. Absent: no rework (the published formula).
+   * @default {undefined}
+   */
+  rework?: SteadyStateRework;
+}
+
+/** The rework as the closed form takes it. */
+export interface SteadyStateRework {
+  /** ΔW(C) = max(0, w0 + w1·C): intercept w0, tokens. */
+  tokensIntercept: number;
+  /** Slope w1, tokens per token of C. @default {0} */
+  tokensPerInputToken?: number;
+  /** ΔN, extra requests per compaction. */
+  requests: number;
+  /** y of each extra request, tokens. */
+  outputTokensPerRequest: number;
+  /** c_post: cached share of the extra requests. */
+  cPost: number;
 }
 
 /** T* and the R and G it was computed with. */
@@ -36,6 +57,8 @@ export interface SteadyStateSolution {
   postContextTokens: number;
   /** G used, tokens. */
   summaryTokens: number;
+  /** ΔW used (ΔW(T*)), tokens; 0 without rework. */
+  reworkTokens: number;
 }
 
 const MAX_ITERATIONS = 200;
@@ -43,13 +66,15 @@ const MAX_ITERATIONS = 200;
 /**
  * T* ≈ R + √(2Δ·(B·R + ρ·G) / α) with B = ω(1 − β) + αβ: the EOQ formula √(2DK/h) with
  * overhead K = B·R + ρ·G per compaction and holding cost α per token per request; with a
- * `summaryModel`, R and G are taken at T* itself (see the module notes).
+ * `summaryModel`, R and G are taken at T* itself (see the module notes). With a `rework`,
+ * R' = R + ΔW(T*) takes R's place and K gains ΔN·([ω(1 − c_post) + α·c_post]·R' + ρ·y):
+ * T* ≈ R' + √(2Δ·(B·R' + ρ·G + ΔN·Q_rw) / α).
  *
  * @param inputs R, G, Δ, β and optionally the compaction model.
  * @param prices α, ρ, ω (p_m cancels). Price tiers are not used: the formula is linear in x,
  * so it prices every token at the base tier (the replay's curves price the tiers).
- * @returns T* with the R and G used (T* NaN when Δ ≤ 0 or α = 0 leaves it undefined, or when
- * the fixed point does not settle within 200 iterations).
+ * @returns T* with the R, G and ΔW used (T* NaN when Δ ≤ 0 or α = 0 leaves it undefined, or
+ * when the fixed point does not settle within 200 iterations).
  *
  * @example A constant G: one evaluation
  * ```ts
@@ -71,7 +96,7 @@ export function steadyStateSolution(
   inputs: SteadyStateInputs,
   prices: Prices,
 ): SteadyStateSolution {
-  const { meanGrowth: delta, beta, summaryModel } = inputs;
+  const { meanGrowth: delta, beta, summaryModel, rework } = inputs;
   const { alpha, rho, omega } = prices;
   let r = inputs.postContext;
   let g = inputs.summaryTokens;
@@ -79,31 +104,52 @@ export function steadyStateSolution(
     g = summaryTokensAt(summaryModel, 0);
     r = summaryModel.postPrefix + g;
   }
+  const w1 = rework?.tokensPerInputToken ?? 0;
+  const reworkAt = (c: number) =>
+    rework === undefined ? 0 : Math.max(0, rework.tokensIntercept + w1 * c);
+  // Without a slope ΔW is a constant: its value at any C.
+  let w = reworkAt(0);
   if (!(delta > 0) || !(alpha > 0)) {
-    return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g };
+    return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g, reworkTokens: w };
   }
   const b = omega * (1 - beta) + alpha * beta;
-  const formula = (rr: number, gg: number) =>
-    rr + Math.sqrt((2 * delta * (b * rr + rho * gg)) / alpha);
-  let t = formula(r, g);
-  if (summaryModel === undefined || summaryModel.g1 === 0) {
-    return { tStarTokens: t, postContextTokens: r, summaryTokens: g };
+  const formula = rework === undefined
+    ? (rr: number, gg: number) => rr + Math.sqrt((2 * delta * (b * rr + rho * gg)) / alpha)
+    : (rr: number, gg: number, ww: number) => {
+      // R' = R + ΔW; K = B·R' + ρ·G + ΔN·([ω(1 − c_post) + α·c_post]·R' + ρ·y).
+      const after = rr + ww;
+      const extra = rework.requests *
+        ((omega * (1 - rework.cPost) + alpha * rework.cPost) * after +
+          rho * rework.outputTokensPerRequest);
+      return after + Math.sqrt((2 * delta * (b * after + rho * gg + extra)) / alpha);
+    };
+  let t = formula(r, g, w);
+  const line = summaryModel !== undefined && summaryModel.g1 !== 0;
+  if (!line && w1 === 0) {
+    return { tStarTokens: t, postContextTokens: r, summaryTokens: g, reworkTokens: w };
   }
   for (let i = 0; i < MAX_ITERATIONS; i++) {
-    g = summaryTokensAt(summaryModel, t);
-    r = summaryModel.postPrefix + g;
-    const next = formula(r, g);
+    if (line) {
+      g = summaryTokensAt(summaryModel, t);
+      r = summaryModel.postPrefix + g;
+    }
+    w = reworkAt(t);
+    const next = formula(r, g, w);
     if (Math.abs(next - t) <= 1e-9 * Math.abs(t)) {
-      g = summaryTokensAt(summaryModel, next);
+      if (line) {
+        g = summaryTokensAt(summaryModel, next);
+        r = summaryModel.postPrefix + g;
+      }
       return {
         tStarTokens: next,
-        postContextTokens: summaryModel.postPrefix + g,
+        postContextTokens: r,
         summaryTokens: g,
+        reworkTokens: reworkAt(next),
       };
     }
     t = next;
   }
-  return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g };
+  return { tStarTokens: NaN, postContextTokens: r, summaryTokens: g, reworkTokens: w };
 }
 
 /**

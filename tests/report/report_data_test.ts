@@ -88,3 +88,34 @@ Deno.test("reportData: a tiered model's prices and tier sums survive JSON and re
   assert.equal(reportData(flat, base, context).sums.tiers, undefined);
   assert.equal(reportData(flat, base, context).inputs.prices.tiers, undefined);
 });
+
+Deno.test("reportData: the sums with rework survive JSON, per-workload columns shared", async () => {
+  const { buildSteps } = await import("../../lib/trigger/steps.ts");
+  const { drawWorkloads } = await import("../../lib/trigger/workloads.ts");
+  const { replayWorkloads } = await import("../../lib/trigger/replay.ts");
+  const { makeCorpus, randomSessions } = await import("../trigger/_corpus.ts");
+  const steps = buildSteps(makeCorpus(randomSessions(3, 4, 80)));
+  const { plans } = drawWorkloads(steps, { workloads: 3 });
+  const sums = replayWorkloads(steps, plans, {
+    triggers: [30000, 60000],
+    model: { g0: 3000, g1: 0, postPrefix: 9000, cPost: 0.3 },
+    tierThresholds: [40000],
+    rework: {
+      tokensIntercept: 5000,
+      tokensPerInputToken: 0.01,
+      requests: 2,
+      outputTokensPerRequest: 200,
+      workSecondsPerRequest: 8,
+    },
+  });
+  const inputs = fixtureInputs();
+  const data = JSON.parse(JSON.stringify(reportData(sums, inputs, context)));
+  assert.equal(data.sums.withRework.outputTokens, undefined, "not carried twice");
+  const back = replaySumsFromData(data);
+  assert.ok(back.withRework!.outputTokens === back.outputTokens);
+  assert.deepEqual(back.withRework, sums.withRework);
+  assert.deepEqual(
+    priceCurves(back.withRework!, inputs).costPerMillion.mean,
+    priceCurves(sums.withRework!, inputs).costPerMillion.mean,
+  );
+});

@@ -11,21 +11,37 @@
  * @module
  */
 import type { BlockPlan } from "../../lib/stats/block_resample.ts";
-import type { ReplayOptions, ReplaySums } from "../../lib/trigger/replay.ts";
+import type { ReplayOptions, ReplayRework, ReplaySums } from "../../lib/trigger/replay.ts";
 import type { StepColumns } from "../../lib/trigger/steps.ts";
 
 /**
- * Same contract as replayWorkloads, tier sums included when `options.tierThresholds` has any.
+ * Same contract as replayWorkloads, tier sums included when `options.tierThresholds` has any,
+ * and the sums with rework (`withRework`) when `options.rework` is given: a second naive pass in
+ * which every compaction is followed by ΔN extra requests billed at R(C) + ΔW(C), c_post, y_rw,
+ * and ΔW(C) stays in the context.
  *
  * @param steps Step columns.
  * @param plans Workload plans (each covers every session's steps).
- * @param options Triggers, compaction model, tier thresholds.
+ * @param options Triggers, compaction model, tier thresholds, rework.
  * @returns The sums, each a plain sum over the replayed requests.
  */
 export function stepwiseReplay(
   steps: StepColumns,
   plans: BlockPlan[],
   options: ReplayOptions,
+): ReplaySums {
+  const out = _stepwise(steps, plans, options, undefined);
+  if (options.rework !== undefined) {
+    out.withRework = _stepwise(steps, plans, options, options.rework);
+  }
+  return out;
+}
+
+function _stepwise(
+  steps: StepColumns,
+  plans: BlockPlan[],
+  options: ReplayOptions,
+  rework: ReplayRework | undefined,
 ): ReplaySums {
   const triggers = Float64Array.from(options.triggers);
   for (const t of triggers) {
@@ -62,6 +78,16 @@ export function stepwiseReplay(
     };
   }
   const tiers = out.tiers;
+  if (rework !== undefined) {
+    out.rework = {
+      tokensIntercept: rework.tokensIntercept,
+      tokensPerInputToken: rework.tokensPerInputToken ?? 0,
+      requests: rework.requests,
+      outputTokensPerRequest: rework.outputTokensPerRequest,
+      workSecondsPerRequest: rework.workSecondsPerRequest,
+      extraRequests: new Float64Array(cells),
+    };
+  }
 
   for (let k = 0; k < nK; k++) {
     const { segmentStart, segmentLength, groupOffset } = plans[k];
@@ -106,6 +132,28 @@ export function stepwiseReplay(
               }
               x = Math.max(0, postPrefix + G);
               c = cPost;
+              if (rework !== undefined) {
+                // The re-read tokens join the context; ΔN extra requests at it, then this one.
+                const w = Math.max(
+                  0,
+                  rework.tokensIntercept + (rework.tokensPerInputToken ?? 0) * C,
+                );
+                x = Math.max(0, postPrefix + G + w);
+                for (let e = 0; e < rework.requests; e++) {
+                  // A fractional ΔN bills its fraction of a request.
+                  const part = Math.min(1, rework.requests - e);
+                  out.contextTokens[cell] += part * x;
+                  out.cachedTokens[cell] += part * cPost * x;
+                  for (let j = 0; j < nJ; j++) {
+                    if (x > thresholds[j]) {
+                      tiers!.contextTokens[j * cells + cell] += part * x;
+                      tiers!.cachedTokens[j * cells + cell] += part * cPost * x;
+                      tiers!.outputTokens[j * cells + cell] += part * rework.outputTokensPerRequest;
+                    }
+                  }
+                  out.rework!.extraRequests[cell] += part;
+                }
+              }
             }
             bill(x, c, steps.output[row]);
             if (ti === 0) out.workSeconds[k] += steps.gapSeconds[row];

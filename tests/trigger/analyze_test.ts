@@ -33,6 +33,7 @@ Deno.test("the document carries the schema's fields, checks and steady state", a
     "fit",
     "prices",
     "timeModel",
+    "rework",
     "replay",
     "checks",
     "steadyState",
