@@ -21,13 +21,17 @@ const published = JSON.parse(
 /** The fields of the fixture, taken from a document the same way. */
 function publishedFields(r: Awaited<ReturnType<typeof run>>["report"], without: boolean) {
   return {
-    replay: r.replay.map((p) => ({
-      trigger: p.trigger,
-      costPerMillion: without ? p.costPerMillionWithoutRework : p.costPerMillion,
-      timeShare: without ? p.timeShareWithoutRework : p.timeShare,
-      compactions: p.compactions,
-      observed: p.observed,
-    })),
+    replay: r.replay.map((p) => {
+      const { costPerMillionWithoutRework, timeShareWithoutRework, ...rest } = p;
+      // Every other field of the point as the published analysis wrote it.
+      return without
+        ? {
+          ...rest,
+          costPerMillion: costPerMillionWithoutRework,
+          timeShare: timeShareWithoutRework,
+        }
+        : rest;
+    }),
     steadyState: {
       tStarTokens: without ? r.steadyState.tStarWithoutReworkTokens : r.steadyState.tStarTokens,
       replayArgminTokens: without
