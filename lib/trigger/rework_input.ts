@@ -17,6 +17,7 @@
  * @module
  */
 import type { ReworkEstimate } from "../rework/types.ts";
+import { estimateRework } from "../rework/estimate.ts";
 import type { Corpus } from "../transcript/tables.ts";
 import { quantileType7 } from "../stats/quantile.ts";
 import type { ReplayRework } from "./replay.ts";
@@ -149,18 +150,9 @@ export function resolveRework(corpus: Corpus, r: ReworkRequest): ReworkEstimate 
       reason: null,
     };
   }
-  if ((corpus as { fetches?: unknown }).fetches === undefined) {
-    return {
-      ...empty,
-      source: "none",
-      reason: "the corpus was read without fetch targets, so rework could not be measured",
-    };
-  }
-  return {
-    ...empty,
-    source: "none",
-    reason: "rework is not measured in this build",
-  };
+  // Measured on the corpus's fetch targets (none, with the reason, without them or with too few
+  // usable compactions).
+  return estimateRework(corpus, { windowRequests: r.windowRequests, seed: r.seed });
 }
 
 /** The rework the replay and the closed form take from an estimate. */
