@@ -40,6 +40,7 @@ import { measureReadCost } from "../lib/readcost/measure_paths.ts";
 import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
 import type { Lang } from "../lib/report/texts.ts";
 import { PAGE_SCRIPT } from "../lib/report/page_script.ts";
+import { loadCjkFont } from "../lib/report/cjk_font.ts";
 import { renderReport } from "../lib/report/render_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
@@ -387,6 +388,8 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       renderReport({
         ...analysis,
         script: PAGE_SCRIPT,
+        // The page draws its Chinese with the glyphs it carries (a subset of this font).
+        cjkFont: await loadCjkFont(),
         modelDisplayName,
         readCost: readCost.report,
         synthetic: options.synthetic ?? false,

@@ -1,10 +1,11 @@
 /**
- * The font that draws Chinese in `figure.png` (`--lang zh`): UnifontEX from the npm package
- * `@fontsource/unifontex` (pinned in deno.json and deno.lock; SIL Open Font License 1.1). It
+ * The font that draws Chinese in `figure.png` (`--lang zh`) and on the report page: UnifontEX
+ * from the npm package `@fontsource/unifontex` (pinned in deno.json and deno.lock; SIL Open Font License 1.1). It
  * covers the whole Basic Multilingual Plane, Simplified Chinese included, as outline glyphs in
  * the Unifont pixel style. The package holds it as one WOFF file of 3.3 MB (5.4 MB installed,
  * with its WOFF2 twin); decoded it is a TrueType font of 13.8 MB, held in memory only while a
- * Chinese PNG is made. Nothing loads it for English.
+ * Chinese PNG is made, and by `report` for the page, which embeds the subset of it that draws its
+ * own Chinese characters (page_font.ts).
  *
  * Why this package: an SVG renderer needs a TrueType/OpenType font, and the Noto Sans SC
  * packages on npm ship either many WOFF2 slices (which need Brotli and glyph-table

@@ -27,7 +27,7 @@ export const PAGE_STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; background: #fff; color: var(--ink);
   font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", "Noto Sans CJK SC",
-  "PingFang SC", "Microsoft YaHei", sans-serif; overflow-wrap: break-word; }
+  "PingFang SC", "Microsoft YaHei", ReportCJK, sans-serif; overflow-wrap: break-word; }
 html[data-lang="zh"] .l-en, html:not([data-lang="zh"]) .l-zh { display: none !important; }
 main { max-width: 960px; margin: 0 auto; padding: 24px 20px 48px; }
 header { position: relative; }
@@ -78,6 +78,11 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
 .optimum { color: var(--optimum); } .tstar { color: var(--tstar); }
 #figure { min-height: 240px; }
 #figure svg { display: block; max-width: 100%; height: auto; overflow: visible; }
+/* The figures' text in the page's fonts, the embedded CJK one included (Plot and the charts name
+   Latin families of their own). */
+#figure svg, #figure svg text, .timeline-figure svg, .timeline-figure svg text {
+  font-family: system-ui, -apple-system, "Segoe UI", "DejaVu Sans", "Noto Sans CJK SC",
+  "PingFang SC", "Microsoft YaHei", ReportCJK, sans-serif; }
 .timeline-figure svg { display: block; max-width: 100%; height: auto; }
 .timeline-narrow { display: none; }
 @media (max-width: 560px) {

@@ -28,6 +28,7 @@ import type { TriggerReport } from "../trigger/analyze.ts";
 import type { ReadCostReport } from "../readcost/report.ts";
 import { PAGE_STYLE } from "./page_style.ts";
 import { pageScriptTexts } from "./page_script_texts.ts";
+import { cjkFontFace } from "./page_font.ts";
 import { reportData } from "./report_data.ts";
 import { checksSection } from "./page_checks.ts";
 import { corpusSection } from "./page_corpus.ts";
@@ -98,6 +99,12 @@ export interface RenderReportInput {
    * names shown. @default {no per-model section}
    */
   models?: ModelsInput;
+  /**
+   * A TrueType font with CJK glyphs (`loadCjkFont`): the page embeds the subset of it that draws
+   * its own Chinese characters (`cjkFontFace`), so the Chinese page reads on a machine without a
+   * CJK font. @default {none: the page relies on the machine's fonts}
+   */
+  cjkFont?: Uint8Array;
 }
 
 /** JSON that cannot end its `<script>` element or open a comment inside it. */
@@ -198,16 +205,7 @@ export function renderReport(input: RenderReportInput): string {
   };
   const section = (id: string, render: (t: Texts, lang: Lang) => string) =>
     `<section id="${id}">\n${inBoth(render)}\n</section>`;
-  return `<!doctype html>
-<html lang="en" data-lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text(TEXTS.en, "pageTitle", { model: c.model })}</title>
-<style>${PAGE_STYLE}</style>
-</head>
-<body>
-<main>
+  const body = `<main>
 ${headerSection(c)}
 ${
     c.report.steadyState.confidence.grade === "low"
@@ -237,7 +235,22 @@ ${
   }<footer>
 ${inBoth((t) => footerText(t, report))}
 </footer>
-</main>
+</main>`;
+  const title = text(TEXTS.en, "pageTitle", { model: c.model });
+  return `<!doctype html>
+<html lang="en" data-lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${
+    input.cjkFont === undefined
+      ? ""
+      : cjkFontFace(input.cjkFont, title + body + JSON.stringify(pageScriptTexts()))
+  }${PAGE_STYLE}</style>
+</head>
+<body>
+${body}
 <script type="application/json" id="report-data">${_jsonForScript(data)}</script>
 <script type="application/json" id="report-texts">${_jsonForScript(pageScriptTexts())}</script>
 <script type="module">${_scriptForHtml(script)}</script>

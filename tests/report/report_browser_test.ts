@@ -13,6 +13,7 @@
 import assert from "node:assert/strict";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { PAGE_SCRIPT } from "../../lib/report/page_script.ts";
+import { loadCjkFont } from "../../lib/report/cjk_font.ts";
 import { renderReport } from "../../lib/report/render_report.ts";
 import type { ReportPageState } from "../../lib/report/page_main.ts";
 import { TEXTS } from "../../lib/report/texts.ts";
@@ -437,6 +438,7 @@ Deno.test({
       inputs,
       script: PAGE_SCRIPT,
       models: { report: models },
+      cjkFont: await loadCjkFont(),
       timeline: {
         rows: [0, 1, 2, 3].map((day) => ({
           timeMs: Date.UTC(2026, 10, 2 + day),
@@ -457,8 +459,24 @@ Deno.test({
       await Deno.writeTextFile(`${dir}/report.html`, html);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") errors.push(`${m.type()}: ${m.text()}`);
+      });
       await page.goto(`file://${dir}/report.html`);
       await page.waitForFunction(() => document.body.dataset.draws === "1");
+      // The embedded CJK subset loads (Chromium's font sanitizer accepts it) and has the page's
+      // Chinese: a glyph the page shows is in it, one it does not show is not.
+      const font = await page.evaluate(async () => {
+        const faces = await document.fonts.load('16px "ReportCJK"', "压缩");
+        return {
+          loaded: faces.map((f) => f.status),
+          shown: document.fonts.check('16px "ReportCJK"', "压缩"),
+        };
+      });
+      assert.deepEqual(font.loaded, ["loaded"], JSON.stringify(errors));
+      assert.equal(font.shown, true);
+      assert.deepEqual(errors, []);
       const sizes = await page.evaluate(() => {
         const root = document.scrollingElement!;
         const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
