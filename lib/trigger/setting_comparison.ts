@@ -55,7 +55,10 @@ export interface SettingPoint {
   key: CurrentSetting["key"];
   /** The window Claude Code uses: held within 100,000 … 1,000,000 and the model's window. */
   effectiveWindow: number;
-  /** The automatic trigger that window gives under the assumed arithmetic, tokens. */
+  /**
+   * The automatic trigger that window gives under the assumed arithmetic (for the current
+   * setting, with the measured offset when that is used), tokens.
+   */
   triggerTokens: number;
   /** Mean cost per million tokens there (null: outside the replayed grid). */
   costPerMillion: number | null;
@@ -380,6 +383,12 @@ export function withSettingComparison<R extends RecommendedSettingFields>(
       resultingTrigger: s.resultingTrigger,
       arithmetic: s.arithmetic,
     };
+  }
+  if (current !== null && offset?.usedForRecommendation) {
+    // The compactions follow the window at the measured offset: the current setting's trigger
+    // is where they happen, and it is priced there.
+    current.triggerTokens = current.effectiveWindow - offset.offsetTokens!;
+    Object.assign(current, curveAt(replay, current.triggerTokens));
   }
   const saving = (cost: number | null, against: number | null) =>
     cost === null || against === null || against === 0 ? null : 1 - cost / against;

@@ -89,7 +89,8 @@ Deno.test("offset: a window 45,000 above the threshold measures about 45,000 and
   assert.equal(rec.settings!.autoCompactWindow, Math.ceil(rec.trigger! + m.offsetTokens!));
   assert.match(rec.arithmetic!, /offset measured on your own compactions/);
   assert.equal(rec.current!.autoCompactWindow, window);
-  assert.equal(rec.current!.triggerTokens, window - 33_000);
+  // The current setting is priced where its compactions happen: window − measured offset.
+  assert.equal(rec.current!.triggerTokens, window - m.offsetTokens!);
   assert.equal(rec.default.triggerTokens, 1e6 - 33_000);
 });
 
