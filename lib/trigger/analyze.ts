@@ -319,6 +319,12 @@ export interface ReplayPoint {
 export interface TriggerReport {
   /** Version of this document's layout. */
   schemaVersion: 1;
+  /**
+   * First when the confidence grade is low: the sentence naming the reasons and what more data
+   * would settle them (null otherwise; the grade itself is `steadyState.confidence`). Optional in
+   * the type only so that documents built by hand still type-check.
+   */
+  lowConfidence?: string | null;
   /** The options used, seed included (null: taken from the data). */
   options: {
     model: string;
@@ -1161,6 +1167,13 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
 
   return {
     schemaVersion: 1,
+    lowConfidence: range.confidence.grade === "low"
+      ? `Confidence is low: ${
+        range.confidence.reasons.filter((x) => x.level === "low").map((x) => x.message).join("; ")
+      }. Do not act on this answer yet${
+        range.withheld === null ? "" : "; the settings are withheld (--force prints them)"
+      }.`
+      : null,
     options: {
       model: corpus.model,
       idleLimitSeconds: corpus.idleLimitSeconds,

@@ -28,6 +28,7 @@ Deno.test("the document carries the schema's fields, checks and steady state", a
   assert.equal(r.schemaVersion, 1);
   assert.deepEqual(Object.keys(r), [
     "schemaVersion",
+    "lowConfidence",
     "options",
     "corpus",
     "fit",

@@ -293,11 +293,16 @@ Deno.test("four compactions: low grade, settings withheld unless forced, the rea
   assert.deepEqual(rec.environment, []);
   assert.match(rec.withheld!, /confidence is low \(only 4 timed compactions/);
   assert.match(rec.withheld!, /--force/);
+  // The JSON says so first: right after schemaVersion.
+  assert.deepEqual(Object.keys(report).slice(0, 2), ["schemaVersion", "lowConfidence"]);
+  assert.match(report.lowConfidence!, /^Confidence is low: only 4 timed compactions/);
+  assert.match(report.lowConfidence!, /the settings are withheld/);
   // Every replayed trigger is reached by at most 4 sessions: all extrapolated.
   assert.ok(report.replay.every((p) => p.support.sessions <= 4 && p.support.extrapolated));
   const forced = (await analyzeTrigger(corpus, { ...options, force: true })).report;
   assert.equal(forced.steadyState.confidence.grade, "low");
   assert.equal(forced.recommendation.withheld, null);
+  assert.doesNotMatch(forced.lowConfidence!, /withheld/);
   assert.notEqual(forced.recommendation.settings, null);
   // The document agrees with its own replay means: the 2% range from the replay's mean costs.
   const means = report.replay.map((p) => p.costPerMillion.mean!);
