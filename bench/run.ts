@@ -15,7 +15,8 @@
  *
  * Rounds: `--rounds N` (default 5). Each round runs every fast contender once, in turn, so that
  * load from other work on the machine falls on all of them alike; the median and the best round
- * are printed (wall time of the whole process, start-up included). ccusage 18 takes ~25 s a run
+ * are printed (wall time of the whole process, start-up included), with the median user and
+ * system CPU time beside it. ccusage 18 takes ~25 s a run
  * and runs once per corpus.
  *
  * @module
@@ -27,26 +28,32 @@ import { corpusShape, formatShape } from "./_corpus_shape.ts";
 
 interface Timed {
   seconds: number;
+  /** CPU time in user mode, seconds (all threads). */
+  userSeconds: number;
+  /** CPU time in the kernel, seconds: reading bytes costs mostly this on some machines. */
+  systemSeconds: number;
   peakKb: number;
   stdout: string;
 }
 
-/** Runs a command under /usr/bin/time -f, returning wall seconds and peak RSS. */
+/** Runs a command under /usr/bin/time -f, returning wall, user and system seconds and peak RSS. */
 async function timed(cmd: string[], env: Record<string, string> = {}): Promise<Timed> {
   const output = await new Deno.Command("/usr/bin/time", {
-    args: ["-f", "__TIME__ %e %M", ...cmd],
+    args: ["-f", "__TIME__ %e %M %U %S", ...cmd],
     env,
     stdout: "piped",
     stderr: "piped",
   }).output();
   const stderr = new TextDecoder().decode(output.stderr);
-  const match = stderr.match(/__TIME__ ([\d.]+) (\d+)/);
+  const match = stderr.match(/__TIME__ ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/);
   if (!output.success || !match) {
     throw new Error(`Benchmark command failed: ${cmd.join(" ")}\n${stderr.slice(-2000)}`);
   }
   return {
     seconds: Number(match[1]),
     peakKb: Number(match[2]),
+    userSeconds: Number(match[3]),
+    systemSeconds: Number(match[4]),
     stdout: new TextDecoder().decode(output.stdout),
   };
 }
@@ -71,25 +78,33 @@ async function installCcusage(version: string): Promise<string | undefined> {
   return install.success ? `${dir}/node_modules/.bin/ccusage` : undefined;
 }
 
-function line(name: string, bytes: number, t: { seconds: number; peakKb: number }): string {
+function line(name: string, bytes: number, t: Timed): string {
   const mbs = bytes / 1e6 / t.seconds;
   return `${name.padEnd(34)} ${mbs.toFixed(0).padStart(6)} MB/s  ${
     t.seconds.toFixed(2).padStart(6)
-  } s  ` +
+  } s wall, ${t.userSeconds.toFixed(2)} s user, ${t.systemSeconds.toFixed(2)} s sys  ` +
     `peak ${(t.peakKb / 1024).toFixed(0).padStart(5)} MB`;
 }
 
-/** Median and best of several rounds, as MB/s figures. */
+/** The median of some numbers. */
+function _median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Median and best of several rounds, as MB/s figures, with the median user and system time. */
 function roundsLine(name: string, bytes: number, runs: Timed[]): string {
   const seconds = runs.map((r) => r.seconds).sort((a, b) => a - b);
-  const median = seconds.length % 2
-    ? seconds[(seconds.length - 1) / 2]
-    : (seconds[seconds.length / 2 - 1] + seconds[seconds.length / 2]) / 2;
+  const median = _median(seconds);
   const peak = Math.max(...runs.map((r) => r.peakKb));
   const mbs = (t: number) => (bytes / 1e6 / t).toFixed(0).padStart(6);
-  return `${name.padEnd(28)} median ${mbs(median)} MB/s (${median.toFixed(2)} s)  best ${
-    mbs(seconds[0])
-  } MB/s (${seconds[0].toFixed(2)} s)  peak ${(peak / 1024).toFixed(0).padStart(4)} MB`;
+  const user = _median(runs.map((r) => r.userSeconds));
+  const system = _median(runs.map((r) => r.systemSeconds));
+  return `${name.padEnd(28)} median ${mbs(median)} MB/s (${median.toFixed(2)} s wall, ${
+    user.toFixed(2)
+  } s user, ${system.toFixed(2)} s sys)  best ${mbs(seconds[0])} MB/s (${
+    seconds[0].toFixed(2)
+  } s)  peak ${(peak / 1024).toFixed(0).padStart(4)} MB`;
 }
 
 /** Median wall seconds of several rounds. */
@@ -192,18 +207,9 @@ async function benchCorpus(
       projects,
       String(workers),
     ]);
-  // What a user runs: `deno task corpus --json DIR` (the task's own permissions).
-  const cli = () =>
-    timed([
-      deno,
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--allow-write",
-      "cli/corpus.ts",
-      "--json",
-      projects,
-    ]);
+  // What a user runs: `deno task corpus --json DIR`, with the task's own flags from deno.json.
+  const task = (JSON.parse(Deno.readTextFileSync("deno.json")).tasks.corpus as string).split(" ");
+  const cli = () => timed([deno, ...task.slice(1), "--json", projects]);
   const contenders: { name: string; run: () => Promise<Timed> }[] = [
     { name: "reader, 1 thread", run: () => reader(1) },
     { name: "reader, 2 worker threads", run: () => reader(2) },

@@ -270,20 +270,21 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     outputTokensPerSecond: 65,
   },
   // Shaped like a real ~/.claude/projects for the speed benchmark, not like the published study:
-  // many project folders, many short sessions and a few long ones (file sizes spread over two
-  // orders of magnitude), few sub-agents, small model output and mid-sized tool results.
+  // many project folders (most holding one or two files), many short sessions and a few long
+  // ones (file sizes over three orders of magnitude), few sub-agents,
+  // small model output and mid-sized tool results. Seed 1: 2,791 files in 2,075 folders, 578 MB.
   "real-shaped": {
     ...COMMON,
     name: "real-shaped",
-    mainSessions: 1_750,
-    subagentSessions: 480,
-    requests: 68_700,
+    mainSessions: 2_250,
+    subagentSessions: 560,
+    requests: 86_000,
     mainRequestShare: 0.9,
-    mainLengthSigma: 2,
+    mainLengthSigma: 2.2,
     mainLengthCap: 22,
     mainRequestsMin: 2,
     subagentLengthSigma: 1.0,
-    projects: 1_000,
+    projects: 1_150,
     otherModelSessions: 2,
     otherModelRequests: 20,
     compactTriggerTokens: 155_000,
