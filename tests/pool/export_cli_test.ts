@@ -14,7 +14,9 @@ async function run(args: string[], cwd: string) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["task", "-q", "--config", join(ROOT, "deno.json"), "export", ...args],
     cwd,
-    env: { XDG_CONFIG_HOME: join(cwd, "config") },
+    // INIT_CWD set to the folder: one inherited from an outer `deno task test` would send
+    // the relative --out into the repository instead.
+    env: { XDG_CONFIG_HOME: join(cwd, "config"), INIT_CWD: cwd },
     stdout: "piped",
     stderr: "piped",
   }).output();

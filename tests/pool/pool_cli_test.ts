@@ -22,6 +22,8 @@ async function task(args: string[], cwd: string) {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["task", "-q", "--config", join(ROOT, "deno.json"), ...args],
     cwd,
+    // Relative paths start here, not at an INIT_CWD inherited from an outer `deno task test`.
+    env: { INIT_CWD: cwd },
     stdout: "piped",
     stderr: "piped",
   }).output();
