@@ -71,7 +71,7 @@ export interface LiveBlockData {
 export interface EncodeVariantsOptions {
   /**
    * Significant bits per column, tried in order until `accept` holds for every variant.
-   * @default {[12, 16, 20, 24, 32, 48]}
+   * @default {[12, 13, 14, 15, 16, 20, 24, 32, 48]}
    */
   bits?: number[];
   /**
@@ -133,7 +133,7 @@ export async function encodeVariants(
   variants: { label: string; sums: ReplaySums; reworkSums?: ReplaySums | null }[],
   options: EncodeVariantsOptions = {},
 ): Promise<{ variants: LiveVariantData[]; bits: number; bytes: string }> {
-  const { bits: tries = [12, 16, 20, 24, 32, 48], accept = () => true } = options;
+  const { bits: tries = [12, 13, 14, 15, 16, 20, 24, 32, 48], accept = () => true } = options;
   for (const bits of tries) {
     const parts: Uint8Array[] = [];
     let at = 0;

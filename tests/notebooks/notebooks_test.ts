@@ -92,9 +92,9 @@ const SERIES: Record<string, { charts: number; live: number; displays: number }>
   "01-parsing.ipynb": { charts: 1, live: 0, displays: 5 },
   "02-fitting.ipynb": { charts: 4, live: 0, displays: 6 },
   "03-resampling.ipynb": { charts: 2, live: 0, displays: 5 },
-  "04-replay.ipynb": { charts: 4, live: 1, displays: 7 },
+  "04-replay.ipynb": { charts: 4, live: 1, displays: 10 },
   "05-read-cost.ipynb": { charts: 2, live: 0, displays: 3 },
-  "06-models-and-settings.ipynb": { charts: 1, live: 1, displays: 10 },
+  "06-models-and-settings.ipynb": { charts: 1, live: 1, displays: 11 },
 };
 
 Deno.test("notebooks: the series exists and is numbered", () => {
