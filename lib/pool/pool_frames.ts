@@ -42,31 +42,40 @@ export interface PoolFrame {
  */
 export async function* readFrames(stream: ReadableStream<Uint8Array>): AsyncGenerator<PoolFrame> {
   const reader = stream.getReader();
-  let buffer = new Uint8Array(0);
+  // Chunks as they came, joined only into the pieces taken (no copy per chunk).
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   let done = false;
   const need = async (n: number) => {
-    while (buffer.length < n && !done) {
+    while (size < n && !done) {
       const next = await reader.read();
       if (next.done) {
         done = true;
         break;
       }
-      const joined = new Uint8Array(buffer.length + next.value.length);
-      joined.set(buffer);
-      joined.set(next.value, buffer.length);
-      buffer = joined;
+      chunks.push(next.value);
+      size += next.value.length;
     }
-    return buffer.length >= n;
+    return size >= n;
   };
   const take = (n: number) => {
-    const out = buffer.slice(0, n);
-    buffer = buffer.subarray(n);
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const head = chunks[0];
+      const part = Math.min(head.length, n - at);
+      out.set(head.subarray(0, part), at);
+      at += part;
+      if (part === head.length) chunks.shift();
+      else chunks[0] = head.subarray(part);
+    }
+    size -= n;
     return out;
   };
   const decoder = new TextDecoder();
   for (;;) {
     if (!(await need(4))) {
-      if (buffer.length === 0) return;
+      if (size === 0) return;
       throw new Error("The pool reader's output ended inside a frame");
     }
     const headLength = new DataView(take(4).buffer).getUint32(0, true);
