@@ -157,7 +157,7 @@ async function main() {
     const c = parquetBytes(tables.compactions, COMPACTION_COLUMNS);
     await Deno.writeFile(join(folder, "requests.parquet"), r);
     await Deno.writeFile(join(folder, "compactions.parquet"), c);
-    const manifest = exportManifest([overall], overall, {
+    const manifest = exportManifest([overall], overall, overall, {
       contributor: id,
       toolkitVersion: "bench",
       undecodableNames: 0,
@@ -167,7 +167,7 @@ async function main() {
       requests: tables.requests.length,
       compactions: tables.compactions.length,
     };
-    manifest.models = [{ model: overall.model, ...manifest.counts }];
+    manifest.models = [{ ...manifest.models[0], ...manifest.counts }];
     manifest.diagnostics.requestsByModel = { [overall.model]: tables.requests.length };
     manifest.sessionsWithRequests = tables.sessions;
     manifest.sessionsWithoutRequests = 0;

@@ -18,7 +18,22 @@ import { randomContributorId, sessionKeyer } from "./session_key.ts";
 export const EXPORT_SCHEMA_VERSION = 1;
 
 /** Reader diagnostics as an export records them: counts only (no file numbers). */
-export type ExportDiagnostics = Omit<ReaderDiagnostics, "malformedExamples" | "excludedSessions">;
+export type ExportDiagnostics = Omit<
+  ReaderDiagnostics,
+  "malformedExamples" | "excludedSessions" | "mixedModelSessions" | "leftOut"
+>;
+
+/**
+ * What the reader counts differently for each target model: the sessions left out and why, the
+ * included sessions that switch model, the left-out requests by model, the advisor passes of
+ * the included sessions.
+ */
+export interface ModelDiagnostics {
+  excludedSessions: ReaderDiagnostics["excludedSessions"];
+  mixedModelSessions: ReaderDiagnostics["mixedModelSessions"];
+  leftOut: ReaderDiagnostics["leftOut"];
+  advisor: Corpus["advisor"];
+}
 
 /** `export.json`: what the pool needs besides the tables, and what the export was. */
 export interface ExportManifest {
@@ -38,7 +53,15 @@ export interface ExportManifest {
   /** Sessions without any valid request. */
   sessionsWithoutRequests: number;
   /** Per model: its sessions, requests and compactions in the tables. */
-  models: { model: string; sessions: number; requests: number; compactions: number }[];
+  models: {
+    model: string;
+    sessions: number;
+    requests: number;
+    compactions: number;
+    diagnostics: ModelDiagnostics;
+  }[];
+  /** The model-dependent diagnostics for a model this export has no session of. */
+  otherModelDiagnostics: ModelDiagnostics;
   diagnostics: ExportDiagnostics;
 }
 
@@ -86,7 +109,9 @@ export async function exportCorpus(
   // Gaps are kept before the idle cut (idle limit ∞): the pool applies its own limit.
   const idleLimitSeconds = Infinity;
   const { corpora } = await readCorpusPerModel(files, { idleLimitSeconds });
-  const overall = corpora.length > 0 ? corpora[0] : await _emptyCorpus(files);
+  const overall = corpora.length > 0 ? corpora[0] : await _corpusFor(files, undefined);
+  // A model no session here has: everything is left out for it.
+  const absent = await _corpusFor(files, "\u0000no model");
   const keyOf = sessionKeyer(options.secret);
   const keys = corpora.map((corpus) => {
     const ids = sessionIdentities(corpus);
@@ -94,7 +119,7 @@ export async function exportCorpus(
     return ids.map(keyOf);
   });
   const tables = exportTables(corpora, keys);
-  const manifest = exportManifest(corpora, overall, {
+  const manifest = exportManifest(corpora, overall, absent, {
     contributor,
     toolkitVersion: options.toolkitVersion,
     filters: options.filters,
@@ -132,12 +157,15 @@ export async function exportCorpus(
  *
  * @param corpora One corpus per model.
  * @param overall Any corpus of the same read (its diagnostics are corpus-wide).
+ * @param absent The same read for a model without any session (what a pool counts for a model
+ *   this contributor has not used).
  * @param options Contributor, version, filter.
  * @returns The manifest.
  */
 export function exportManifest(
   corpora: readonly Corpus[],
   overall: Corpus,
+  absent: Corpus,
   options: {
     contributor: string;
     toolkitVersion: string;
@@ -145,7 +173,13 @@ export function exportManifest(
     undecodableNames: number;
   },
 ): ExportManifest {
-  const { malformedExamples: _m, excludedSessions, ...rest } = overall.diagnostics;
+  const {
+    malformedExamples: _m,
+    excludedSessions,
+    mixedModelSessions: _x,
+    leftOut: _l,
+    ...rest
+  } = overall.diagnostics;
   const diagnostics: ExportDiagnostics = {
     ...rest,
     recordTypes: { ...rest.recordTypes },
@@ -157,6 +191,7 @@ export function exportManifest(
     sessions: c.sessions.length,
     requests: c.requests.length,
     compactions: c.compactions.length,
+    diagnostics: modelDiagnostics(c),
   }));
   const sum = (pick: (m: (typeof models)[number]) => number) =>
     models.reduce((a, m) => a + pick(m), 0);
@@ -181,11 +216,28 @@ export function exportManifest(
     sessionsWithRequests: overall.sessions.length + excludedSessions.otherModel,
     sessionsWithoutRequests: excludedSessions.noTargetModel,
     models,
+    otherModelDiagnostics: modelDiagnostics(absent),
     diagnostics,
   };
 }
 
-async function _emptyCorpus(files: string[]): Promise<Corpus> {
+/**
+ * The model-dependent diagnostics of a corpus (copied).
+ *
+ * @param corpus A corpus of one target model.
+ * @returns Its excluded sessions, mixed-model sessions, left-out requests and advisor passes.
+ */
+export function modelDiagnostics(corpus: Corpus): ModelDiagnostics {
+  const d = corpus.diagnostics;
+  return structuredClone({
+    excludedSessions: d.excludedSessions,
+    mixedModelSessions: d.mixedModelSessions,
+    leftOut: d.leftOut,
+    advisor: corpus.advisor,
+  });
+}
+
+async function _corpusFor(files: string[], model: string | undefined): Promise<Corpus> {
   const { parses, bytes, files: read } = await readFileParses(files);
-  return assembleCorpus(parses, { bytes, paths: read, idleLimitSeconds: Infinity });
+  return assembleCorpus(parses, { bytes, paths: read, idleLimitSeconds: Infinity, model });
 }

@@ -10,6 +10,7 @@ import type {
   ReaderDiagnostics,
   RequestTable,
   SessionTable,
+  TokenTotals,
 } from "../transcript/tables.ts";
 import type { ExportManifest } from "./export_corpus.ts";
 
@@ -29,12 +30,14 @@ export interface PooledTables {
  * examples (their file numbers mean nothing across machines).
  *
  * @param manifests The contributors' `export.json`.
- * @param included Sessions of the target model in the pooled tables.
+ * @param model The target model.
+ * @param advisor Filled with the advisor passes of the model's sessions (summed).
  * @returns The diagnostics.
  */
 export function pooledDiagnostics(
   manifests: readonly ExportManifest[],
-  included: number,
+  model: string,
+  advisor: Corpus["advisor"] = { iterations: 0, byModel: {} },
 ): ReaderDiagnostics {
   const out: ReaderDiagnostics = {
     malformedLines: 0,
@@ -66,7 +69,6 @@ export function pooledDiagnostics(
     mixedModelSessions: { sessions: 0, requestsOfOtherModels: 0 },
     leftOut: { requests: 0, byModel: {} },
   };
-  let withRequests = 0;
   for (const m of manifests) {
     const d = m.diagnostics as unknown as Record<string, unknown>;
     for (const [key, value] of Object.entries(d)) {
@@ -77,18 +79,45 @@ export function pooledDiagnostics(
         (out as unknown as Record<string, number>)[key] += value;
       }
     }
-    for (const [type, n] of Object.entries(m.diagnostics.recordTypes)) {
-      out.recordTypes[type] = (out.recordTypes[type] ?? 0) + n;
-    }
-    for (const [name, n] of Object.entries(m.diagnostics.requestsByModel)) {
-      out.requestsByModel[name] = (out.requestsByModel[name] ?? 0) + n;
-    }
-    withRequests += m.sessionsWithRequests;
-    out.excludedSessions.noTargetModel += m.sessionsWithoutRequests;
+    _addCounts(out.recordTypes, m.diagnostics.recordTypes);
+    _addCounts(out.requestsByModel, m.diagnostics.requestsByModel);
+    _addCounts(out.otherTriggers, m.diagnostics.otherTriggers ?? {});
+    // What the reader counts per target model: this contributor's own figures for the model.
+    const mine = m.models.find((x) => x.model === model)?.diagnostics ?? m.otherModelDiagnostics;
+    out.excludedSessions.otherModel += mine.excludedSessions.otherModel;
+    out.excludedSessions.noTargetModel += mine.excludedSessions.noTargetModel;
+    out.mixedModelSessions.sessions += mine.mixedModelSessions.sessions;
+    out.mixedModelSessions.requestsOfOtherModels += mine.mixedModelSessions.requestsOfOtherModels;
+    out.leftOut.requests += mine.leftOut.requests;
+    _addTotals(out.leftOut.byModel, mine.leftOut.byModel);
+    advisor.iterations += mine.advisor.iterations;
+    _addTotals(advisor.byModel, mine.advisor.byModel);
   }
-  out.excludedSessions.otherModel = withRequests - included;
   out.recordTypes = _sorted(out.recordTypes);
   return out;
+}
+
+function _addCounts(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+}
+
+function _addTotals(into: Record<string, TokenTotals>, from: Record<string, TokenTotals>): void {
+  for (const [k, t] of Object.entries(from)) {
+    const o = into[k] ??= {
+      count: 0,
+      input: 0,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      cacheRead: 0,
+      output: 0,
+    };
+    o.count += t.count;
+    o.input += t.input;
+    o.cacheWrite5m += t.cacheWrite5m;
+    o.cacheWrite1h += t.cacheWrite1h;
+    o.cacheRead += t.cacheRead;
+    o.output += t.output;
+  }
 }
 
 function _sorted(record: Record<string, number>): Record<string, number> {
@@ -247,6 +276,8 @@ export function pooledCorpus(
   }
   const files = manifests.reduce((a, m) => a + m.files, 0);
   const bytes = manifests.reduce((a, m) => a + m.bytes, 0);
+  // Advisor passes are not in the tables: each export.json carries its sums per model.
+  const advisor: Corpus["advisor"] = { iterations: 0, byModel: {} };
   return {
     files,
     bytes,
@@ -254,9 +285,8 @@ export function pooledCorpus(
     requests,
     sessions,
     compactions,
-    diagnostics: pooledDiagnostics(manifests, nS),
-    // Advisor passes are not in the exported tables.
-    advisor: { iterations: 0, byModel: {} },
+    diagnostics: pooledDiagnostics(manifests, model, advisor),
+    advisor,
     idleLimitSeconds,
   };
 }
