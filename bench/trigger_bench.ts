@@ -7,8 +7,11 @@
  * holding `projects/` as `deno task bench` passes); without it, tables at the published scale
  * (555 sessions, ~45K requests, ~260 compactions) are generated in memory. Measured after
  * parsing: drawing the workloads, the replay over the default grid, re-pricing for a new α, ρ
- * or v, the memory the workloads take, the session-level bootstrap (100 draws); with `--corpus`,
- * also `deno task analyze` end to end
+ * or v, the memory the workloads take, the session-level bootstrap (100 draws), and the same
+ * replay and bootstrap with rework after each compaction (both curves from one run; the
+ * figures of the full synthetic corpus: ΔW 9,100 tokens, ΔN 3.6 requests); with `--corpus`,
+ * also `deno task analyze` end to end, with `--rework off` and with rework (measured from the
+ * fetch targets: the reader, the estimate and the replay together)
  * (wall time and peak RSS through /usr/bin/time).
  *
  * @module
@@ -198,6 +201,23 @@ async function main(args: string[]): Promise<number> {
     `replay ${plans.length} workloads x ${triggers.length} triggers: median ` +
       `${(replay.ms / 1000).toFixed(2)} s (min ${(replay.min / 1000).toFixed(2)} s), 1 thread`,
   );
+  // Rework after each compaction (docs/method.md, Cost of forgetting: in the replay and the
+  // closed form): both sets of sums from one run, against the run without rework above.
+  const rework = {
+    tokensIntercept: 9100,
+    requests: 3.6,
+    outputTokensPerRequest: 209,
+    workSecondsPerRequest: 16.9,
+  };
+  const withRework = timeIt(
+    Math.max(1, Math.floor(repeat / 2)),
+    () => replayWorkloads(steps, plans, { triggers, model, rework }),
+  );
+  console.log(
+    `replay with rework (both curves) ${plans.length} workloads x ${triggers.length} triggers: ` +
+      `median ${(withRework.ms / 1000).toFixed(2)} s (min ${(withRework.min / 1000).toFixed(2)} ` +
+      `s), 1 thread: ${(withRework.ms / replay.ms).toFixed(2)}x the replay without`,
+  );
   const parallel: number[] = [];
   for (let i = 0; i < Math.max(2, Math.floor(repeat / 2)) + 1; i++) {
     const t0 = performance.now();
@@ -244,6 +264,25 @@ async function main(args: string[]): Promise<number> {
       `argmin 10-90% ${boot.result.p10}-${boot.result.p90}`,
   );
 
+  const bootRework = timeIt(
+    Math.max(1, Math.floor(repeat / 2)),
+    () =>
+      sessionBootstrapArgmin(steps, {
+        kinds: corpus.sessions.kind,
+        triggers,
+        model,
+        inputs,
+        draws: 100,
+        seed: 1,
+        rework,
+      }),
+  );
+  console.log(
+    `session bootstrap with rework, 100 draws: median ${(bootRework.ms / 1000).toFixed(2)} s ` +
+      `(${(bootRework.ms / boot.ms).toFixed(2)}x); argmin 10-90% ${bootRework.result.p10}-` +
+      `${bootRework.result.p90}`,
+  );
+
   if (values.corpus) {
     const { report } = await analyzeTrigger(corpus, { workloads });
     const f = report.fit;
@@ -257,21 +296,34 @@ async function main(args: string[]): Promise<number> {
         `${report.steadyState.replayArgminTokens} tokens`,
     );
     const deno = Deno.execPath();
-    const cmd = new Deno.Command("/usr/bin/time", {
-      args: ["-f", "__TIME__ %e %M", deno, "task", "-q", "analyze", "--json", values.corpus],
-      stdout: "null",
-      stderr: "piped",
-    });
-    const o = await cmd.output();
-    const m = new TextDecoder().decode(o.stderr).match(/__TIME__ ([\d.]+) (\d+)/);
-    if (o.success && m) {
-      console.log(
-        `deno task analyze end to end: ${m[1]} s wall, peak RSS ${
-          (Number(m[2]) / 1024).toFixed(0)
-        } MB`,
-      );
-    } else {
-      console.log(`deno task analyze failed (exit ${o.code})`);
+    for (const flags of [["--rework", "off"], []]) {
+      const cmd = new Deno.Command("/usr/bin/time", {
+        args: [
+          "-f",
+          "__TIME__ %e %M",
+          deno,
+          "task",
+          "-q",
+          "analyze",
+          "--json",
+          ...flags,
+          values.corpus,
+        ],
+        stdout: "null",
+        stderr: "piped",
+      });
+      const o = await cmd.output();
+      const m = new TextDecoder().decode(o.stderr).match(/__TIME__ ([\d.]+) (\d+)/);
+      const name = flags.length === 0 ? "with rework (measured)" : "--rework off";
+      if (o.success && m) {
+        console.log(
+          `deno task analyze end to end, ${name}: ${m[1]} s wall, peak RSS ${
+            (Number(m[2]) / 1024).toFixed(0)
+          } MB`,
+        );
+      } else {
+        console.log(`deno task analyze ${name} failed (exit ${o.code})`);
+      }
     }
   }
   return 0;

@@ -16,6 +16,7 @@ import {
   MIN_DEFAULT_TRIGGER,
   PREFER_RULES,
   type PreferRule,
+  reworkNeedsFetchTargets,
 } from "../lib/trigger/mod.ts";
 import { type PriceOverrides, pricesFromFile } from "../lib/prices/mod.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
@@ -402,4 +403,28 @@ export function pricesForModel(text: string, model: string, path: string): Price
     if (!(error instanceof RangeError)) throw error;
     throw new UsageError(`--prices ${path}: ${error.message}`);
   }
+}
+
+/**
+ * Whether the corpus must be read with fetch targets: only `--rework auto` (the default)
+ * without `--rework-tokens`/`--rework-requests` measures the rework.
+ *
+ * @param options The analysis options of the command line.
+ * @returns True to read with `fetchTargets`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readsFetchTargets } from "./_analyze_flags.ts";
+ * assert.equal(readsFetchTargets({}), true);
+ * assert.equal(readsFetchTargets({ rework: "off" }), false);
+ * assert.equal(readsFetchTargets({ reworkTokens: 9000, reworkRequests: 3 }), false);
+ * ```
+ */
+export function readsFetchTargets(options: AnalyzeOptions): boolean {
+  return reworkNeedsFetchTargets({
+    mode: options.rework ?? D.rework,
+    tokens: options.reworkTokens ?? null,
+    requests: options.reworkRequests ?? null,
+  });
 }

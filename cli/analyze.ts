@@ -63,6 +63,7 @@ import {
   type PricesFileError,
   pricesForModel,
   readPricesText,
+  readsFetchTargets,
 } from "./_analyze_flags.ts";
 
 const D = DEFAULT_ANALYZE_OPTIONS;
@@ -792,6 +793,7 @@ export async function main(args: string[]): Promise<number> {
     const corpus = await readCorpus(input.files, {
       model: values.model as string | undefined,
       idleLimitSeconds,
+      fetchTargets: readsFetchTargets(analyzeOptions),
       onProgress: progressReporter("analyze: reading"),
     });
     // The files were discovered before reading: their skipped names join the diagnostics.
@@ -844,6 +846,7 @@ async function _allModels(
   const paths = input.files;
   const { corpora, withoutSession } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
+    fetchTargets: readsFetchTargets(options),
     onProgress: progressReporter("analyze: reading"),
   });
   if (corpora.length === 0) {

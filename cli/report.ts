@@ -77,6 +77,7 @@ import {
   PricesFileError,
   pricesForModel,
   readPricesText,
+  readsFetchTargets,
 } from "./_analyze_flags.ts";
 import {
   COMMON_HELP,
@@ -265,6 +266,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       pricesText === undefined ? undefined : pricesForModel(pricesText, model, flags.pricesPath!);
     const readOptions = {
       idleLimitSeconds: flags.idleLimitSeconds,
+      fetchTargets: readsFetchTargets(analyzeOptions),
       onProgress: progressReporter(`${command}: reading`),
     };
 

@@ -74,6 +74,7 @@ import {
   type PricesFileError,
   pricesForModel,
   readPricesText,
+  readsFetchTargets,
 } from "./_analyze_flags.ts";
 import { missingInputsMessage, settingLines, settingsForCommand } from "./analyze.ts";
 
@@ -335,6 +336,8 @@ async function _analyze(
   const corpus = await readCorpus(input.files, {
     model: values.model as string | undefined,
     idleLimitSeconds: flags.idleLimitSeconds,
+    // The rework is measured as analyze measures it, so the setting is analyze's answer.
+    fetchTargets: readsFetchTargets(flags.options),
     onProgress: progressReporter("setting: reading"),
   });
   corpus.diagnostics.undecodableNames += input.undecodableNames;

@@ -232,6 +232,12 @@ export interface ReplayOptions {
    * (`withRework`), from the same run. @default {undefined} (no rework: the published replay)
    */
   rework?: ReplayRework;
+  /**
+   * With a rework: false replays only the sums with it and returns them as the sums (their
+   * `rework` set, no `withRework`), for a caller that needs no curve without rework (the
+   * session bootstrap). @default {true}
+   */
+  keepWithoutRework?: boolean;
   /** Called after each workload with (done, total). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -314,11 +320,14 @@ export function replayWorkloads(
   const nT = triggers.length;
   const nS = steps.sessions;
   const nTh = thresholds.length;
-  const out = emptyReplaySums(nK, triggers, thresholds, options.rework);
-  // Variant 0: the replay without rework; variant 1 (only with a rework): with it. Variant 0
-  // adds 0 tokens and bills 1 request per compaction, so its sums are the published replay's.
-  const variants = out.withRework === undefined ? [out] : [out, out.withRework];
-  const rw = out.withRework?.rework;
+  const both = emptyReplaySums(nK, triggers, thresholds, options.rework);
+  // The variants replayed: without rework (it adds 0 tokens and bills 1 request per compaction,
+  // so its sums are the published replay's), and with it when a rework is given; with
+  // `keepWithoutRework: false` only the latter, returned as the sums themselves.
+  const only = options.rework !== undefined && options.keepWithoutRework === false;
+  const out = only ? both.withRework! : both;
+  const variants = only ? [out] : both.withRework === undefined ? [out] : [out, both.withRework];
+  const rw = both.withRework?.rework;
   const cells = nK * nT;
   const growth = steps.growth;
   const share = steps.cachedShare;
@@ -488,8 +497,9 @@ export function replayWorkloads(
       chunkMin[j] = mn;
     }
 
-    for (let variant = 0; variant < variants.length; variant++) {
-      const into = variants[variant];
+    for (let v = 0; v < variants.length; v++) {
+      const into = variants[v];
+      const variant = into.rework === undefined ? 0 : 1;
       const w0 = variant === 0 ? 0 : rw!.tokensIntercept;
       const w1 = variant === 0 ? 0 : rw!.tokensPerInputToken;
       const extra = variant === 0 ? 0 : rw!.requests;

@@ -169,13 +169,13 @@ export function sessionBootstrapArgmin(
       method: options.method ?? "permute",
       blockSize: options.blockSize ?? 8,
     });
-    const both = replayWorkloads(view, [plan], {
+    const sums = replayWorkloads(view, [plan], {
       triggers,
       model: options.model,
       tierThresholds: options.tierThresholds,
       rework: options.rework,
+      keepWithoutRework: false,
     });
-    const sums = both.withRework ?? both;
     let best = Infinity, at = -1;
     for (let t = 0; t < nT; t++) {
       const c = cellCostPerMillion(sums, t, options.inputs);

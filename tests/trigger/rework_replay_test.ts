@@ -198,3 +198,18 @@ Deno.test("a bad rework is a RangeError", () => {
     /requests must be a finite number >= 0/,
   );
 });
+
+Deno.test("keepWithoutRework: false replays only the sums with rework, the same ones", () => {
+  const steps = buildSteps(makeCorpus(randomSessions(7, 6, 120)));
+  const { plans } = drawWorkloads(steps, { workloads: 3, seed: 5 });
+  const options = {
+    triggers: [30000, 60000, 120000],
+    model: { g0: 4000, g1: 0.01, postPrefix: 12000, cPost: 0.3 },
+    tierThresholds: [50000],
+    rework: REWORK,
+  };
+  const full = replayWorkloads(steps, plans, options);
+  const only = replayWorkloads(steps, plans, { ...options, keepWithoutRework: false });
+  assert.equal(only.withRework, undefined);
+  assert.deepEqual(only, full.withRework);
+});
