@@ -342,6 +342,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       steadyStateTrigger: report.steadyState.tStarTokens,
       tierThreshold: report.prices.tierThresholdTokens,
       nearOptimalRange: report.recommendation.nearOptimal,
+      optimumWithoutReworkTrigger: report.steadyState.replayArgminWithoutReworkTokens,
     });
     await staged.writeText("figure.svg", svg);
     await staged.write("figure.png", await svgToPng(svg, { fontFiles }));

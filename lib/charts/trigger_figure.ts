@@ -45,6 +45,12 @@ export interface TriggerReplayPoint {
   observed?: { costPerMillion: number; timeShare: number };
   /** The trigger's support: an extrapolated trigger is faded and hatched. @default {none} */
   support?: { extrapolated: boolean };
+  /**
+   * The cost without the rework after each compaction (the analysis'
+   * `costPerMillionWithoutRework`): when it differs from `costPerMillion` at some trigger, its
+   * mean is drawn as a thin dashed line. @default {none}
+   */
+  costPerMillionWithoutRework?: TriggerBand;
 }
 
 /** Markers, labels and size of {@linkcode triggerFigure}. */
@@ -69,6 +75,12 @@ export interface TriggerFigureOptions
    * its `steadyState.nearOptimal` at 0.02): a green zone. @default {undefined}
    */
   nearOptimalRange?: { fromTokens: number; toTokens: number } | null;
+  /**
+   * Trigger of the lowest mean cost without rework (the analysis'
+   * `steadyState.replayArgminWithoutReworkTokens`), tokens: a thin dashed green rule and a hollow
+   * dot, drawn with the dashed line. @default {undefined}
+   */
+  optimumWithoutReworkTrigger?: number | null;
   /** Model name for the default title. @default {"the model"} */
   modelName?: string;
   /** Title. @default {`When should ${modelName} compact?`} */
@@ -88,6 +100,7 @@ interface _CompletePoint {
   costPerMillion: { mean: number; p10: number; p90: number };
   timeShare: { mean: number; p10: number; p90: number };
   support?: { extrapolated: boolean };
+  costPerMillionWithoutRework?: TriggerBand;
 }
 
 /** The points with every drawn value known; throws on malformed values or too few points. */
@@ -159,6 +172,7 @@ export function triggerFigure(
     steadyStateTrigger,
     tierThreshold,
     nearOptimalRange,
+    optimumWithoutReworkTrigger,
     modelName = "the model",
     title = `When should ${modelName} compact?`,
     subtitle = "Mean over resampled workloads; bands span the 10th to 90th percentile",
@@ -185,6 +199,18 @@ export function triggerFigure(
     extrapolated: points.every((p) => p.support !== undefined)
       ? points.map((p) => p.support!.extrapolated)
       : null,
+    costWithoutRework: _withoutRework(points),
+    optimumWithoutReworkTrigger,
   });
   return renderSvg(figure.options, { title, subtitle, legend: figure.legend, ...size });
+}
+
+/** The mean cost without rework per point, when some point's differs from its cost; else null. */
+function _withoutRework(points: _CompletePoint[]): Float64Array | null {
+  const differs = points.some((p) =>
+    p.costPerMillionWithoutRework !== undefined &&
+    p.costPerMillionWithoutRework.mean !== p.costPerMillion.mean
+  );
+  if (!differs) return null;
+  return Float64Array.from(points, (p) => p.costPerMillionWithoutRework?.mean ?? NaN);
 }

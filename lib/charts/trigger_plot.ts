@@ -64,6 +64,17 @@ export interface TriggerFigureView {
    * halfway to its neighbours. @default {none}
    */
   extrapolated?: ArrayLike<boolean> | null;
+  /**
+   * The mean cost per 1M tokens without the rework after each compaction (docs/method.md, Cost
+   * of forgetting), one entry per trigger: a thin dashed line in the cost's colour beside the
+   * cost with rework. Null or absent: not drawn (the curves carry no rework).
+   */
+  costWithoutRework?: ArrayLike<number> | null;
+  /**
+   * The trigger of the lowest mean cost without rework, tokens: a thin dashed green rule and a
+   * hollow dot on the dashed line. Drawn when in range and `costWithoutRework` is given.
+   */
+  optimumWithoutReworkTrigger?: number | null;
 }
 
 /** Every text {@linkcode triggerPlot} draws: axis labels, marker labels, legend entries. */
@@ -86,6 +97,10 @@ export interface TriggerPlotLabels {
   /** Legend entries of the two zones. */
   legendNearOptimal: string;
   legendExtrapolated: string;
+  /** The cost without rework (thin dashed), its optimum's label and legend entry. */
+  legendCostWithoutRework: string;
+  markOptimumWithoutRework: string;
+  legendOptimumWithoutRework: string;
 }
 
 /**
@@ -115,6 +130,9 @@ export const TRIGGER_PLOT_LABELS: Readonly<TriggerPlotLabels> = {
   legendTier: "Higher price tier above this input",
   legendNearOptimal: "Within 2% of the lowest cost",
   legendExtrapolated: "Extrapolated (few sessions, or compaction sizes not measured)",
+  legendCostWithoutRework: "Cost per 1M tokens without the re-reads after each compaction",
+  markOptimumWithoutRework: "lowest without re-reads",
+  legendOptimumWithoutRework: "Lowest cost without the re-reads",
 };
 
 /** The trigger figure as Plot options, with the legend that names what it draws. */
@@ -186,6 +204,15 @@ const _MARKERS = [
     swatch: "dot",
   },
   {
+    key: "optimumWithoutReworkTrigger",
+    name: "optimum-without-rework",
+    text: "markOptimumWithoutRework",
+    color: TRIGGER_FIGURE_COLORS.optimum,
+    dash: "3 3",
+    legend: "legendOptimumWithoutRework",
+    swatch: "dashed",
+  },
+  {
     key: "steadyStateTrigger",
     name: "steady-state",
     text: "markTStar",
@@ -254,6 +281,9 @@ function _zones(view: TriggerFigureView, xMin: number, xMax: number, y0: number,
   }
   return { near, extrapolated, hatch };
 }
+
+/** The cost axis ends at the highest cost up to this many times the lowest mean cost. */
+const COST_CAP = 4;
 
 /** A "nice" step (1, 2 or 5 × 10^k) splitting `span` into about `count` parts. */
 function _niceStep(span: number, count: number): number {
@@ -333,11 +363,27 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   const share = view.timeShare;
   const L = { ...TRIGGER_PLOT_LABELS, ...view.labels };
 
-  // Left axis: a nice cost domain around every known cost value.
-  let costLow = Infinity, costHigh = -Infinity, shareHigh = 0;
+  // The cost without rework, when drawn (same length as the triggers).
+  const without = view.costWithoutRework ?? null;
+  if (without !== null && without.length !== n) {
+    throw new RangeError(
+      `Cannot draw the trigger figure: costWithoutRework has ${without.length} values for ` +
+        `${n} triggers`,
+    );
+  }
+  // Left axis: a nice cost domain around every known cost value up to COST_CAP × the lowest mean
+  // cost; a higher one (a trigger so low that the re-reads after each compaction fill the
+  // context again at once) leaves the top of the plot, clipped, rather than squash the curves.
+  let lowestMean = Infinity;
   for (let i = 0; i < n; i++) {
-    for (const c of [cost.mean[i], cost.p10[i], cost.p90[i]]) {
-      if (Number.isFinite(c)) {
+    if (Number.isFinite(cost.mean[i]) && cost.mean[i] < lowestMean) lowestMean = cost.mean[i];
+  }
+  const cap = lowestMean > 0 && Number.isFinite(lowestMean) ? COST_CAP * lowestMean : Infinity;
+  let costLow = Infinity, costHigh = -Infinity, shareHigh = 0, clipped = false;
+  for (let i = 0; i < n; i++) {
+    for (const c of [cost.mean[i], cost.p10[i], cost.p90[i], without?.[i] ?? NaN]) {
+      if (c > cap) clipped = true;
+      else if (Number.isFinite(c)) {
         costLow = Math.min(costLow, c);
         costHigh = Math.max(costHigh, c);
       }
@@ -372,6 +418,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     share: toCost(share.mean[i]),
     share10: toCost(share.p10[i]),
     share90: toCost(share.p90[i]),
+    costWithout: without?.[i] ?? NaN,
   }));
 
   // Markers inside the trigger range, each with its own label row in the top margin.
@@ -382,8 +429,13 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     { label: L.legendCost, color: C.cost, swatch: "band" },
     { label: L.legendShare, color: C.timeShare, swatch: "band" },
   ];
+  if (without !== null) {
+    legend.push({ label: L.legendCostWithoutRework, color: C.cost, swatch: "dashed" });
+  }
   const markers = _MARKERS.flatMap((marker) => {
-    const x = view[marker.key];
+    const x = marker.key === "optimumWithoutReworkTrigger" && without === null
+      ? null
+      : view[marker.key];
     return inside(x) ? [{ ...marker, x, text: `${L[marker.text]} ${_tokens(x)}` }] : [];
   });
   for (const m of markers) legend.push({ label: L[m.legend], color: m.color, swatch: m.swatch });
@@ -391,6 +443,11 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   const marginTop = 14 + labelRow * Math.max(1, markers.length);
   const optimumRow = inside(view.optimumTrigger)
     ? rows.find((r) => r.trigger === view.optimumTrigger && Number.isFinite(r.cost))
+    : undefined;
+  const optimumWithoutRow = without !== null && inside(view.optimumWithoutReworkTrigger)
+    ? rows.find((r) =>
+      r.trigger === view.optimumWithoutReworkTrigger && Number.isFinite(r.costWithout)
+    )
     : undefined;
 
   const zones = _zones(view, xMin, xMax, y0, y1);
@@ -403,9 +460,9 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
 
   type Column = keyof (typeof rows)[number];
   const band = (y1: Column, y2: Column, fill: string, fillOpacity: number, className: string) =>
-    Plot.areaY(rows, { x: "trigger", y1, y2, fill, fillOpacity, className });
+    Plot.areaY(rows, { x: "trigger", y1, y2, fill, fillOpacity, className, clip: clipped });
   const line = (y: Column, stroke: string, className: string) =>
-    Plot.lineY(rows, { x: "trigger", y, stroke, strokeWidth: lineWidth, className });
+    Plot.lineY(rows, { x: "trigger", y, stroke, strokeWidth: lineWidth, className, clip: clipped });
 
   const marks: Plot.Markish[] = [
     ...(zones.near.length > 0
@@ -425,6 +482,17 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     band("share10", "share90", C.timeShare, STYLE.timeShareBandOpacity, "time-share-band"),
     band("cost10", "cost90", C.cost, STYLE.costBandOpacity, "cost-band"),
     line("cost", C.cost, "cost-mean"),
+    ...(without === null ? [] : [
+      Plot.lineY(rows, {
+        x: "trigger",
+        y: "costWithout",
+        stroke: C.cost,
+        strokeWidth: 1.2,
+        strokeDasharray: "5 3",
+        className: "cost-without-rework",
+        clip: clipped,
+      }),
+    ]),
     line("share", C.timeShare, "time-share-mean"),
     ...(zones.extrapolated.length > 0
       ? [
@@ -472,6 +540,19 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
         }),
       ];
     }),
+    ...(optimumWithoutRow
+      ? [
+        Plot.dot([optimumWithoutRow], {
+          x: "trigger",
+          y: "costWithout",
+          r: 4.5,
+          fill: "white",
+          stroke: C.optimum,
+          strokeWidth: 1.5,
+          className: "optimum-without-rework",
+        }),
+      ]
+      : []),
     ...(optimumRow
       ? [
         Plot.dot([optimumRow], {

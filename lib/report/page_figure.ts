@@ -55,7 +55,17 @@ ${
       }</li>\n`
   }<li><span class="swatch dot optimum"></span>${inBoth((t) => text(t, "legendOptimum"), true)}</li>
 <li><span class="swatch dotted tstar"></span>${inBoth((t) => text(t, "legendTStar"), true)}</li>
-</ul>
+${
+    report.rework?.applied === null || report.rework?.applied === undefined
+      ? ""
+      : `<li><span class="swatch thin-dashed cost"></span>${
+        inBoth((t) => text(t, "legendCostWithoutRework"), true)
+      }</li>
+<li><span class="swatch dashed optimum"></span>${
+        inBoth((t) => text(t, "legendOptimumWithoutRework"), true)
+      }</li>
+`
+  }</ul>
 <div class="controls">
 ${_slider("v", "sliderV", (t) => text(t, "sliderVHint"), r.v, inputs.v)}
 ${

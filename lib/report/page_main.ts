@@ -115,7 +115,13 @@ function _start(): void {
       v: current.v,
       prices: { ...base.prices, alpha: current.alpha, rho: current.rho },
     };
-    const curves = priceCurves(sums, inputs);
+    // The curves with the rework after each compaction (the answer's), and without it (the
+    // thin dashed line) when the analysis replayed any.
+    const curves = priceCurves(sums.withRework ?? sums, inputs);
+    const without = sums.withRework === undefined ? null : priceCurves(sums, inputs);
+    const bestWithout = without === null
+      ? null
+      : argminTrigger(without.triggers, without.costPerMillion.mean);
     const best = argminTrigger(curves.triggers, curves.costPerMillion.mean);
     const tStar = data.steadyState === null
       ? null
@@ -135,6 +141,8 @@ function _start(): void {
         HEADLINE_TOLERANCE,
       ])[0] ?? null,
       extrapolated: data.extrapolated ?? null,
+      costWithoutRework: without?.costPerMillion.mean ?? null,
+      optimumWithoutReworkTrigger: bestWithout?.trigger ?? null,
       labels: triggerPlotLabels(t),
     });
     const height = Math.round(Math.min(440, Math.max(260, width * 0.55)));

@@ -70,6 +70,8 @@ button { font: inherit; font-size: 13px; padding: 3px 10px; border: 1px solid #b
   top: 5px; border-top: 2.5px solid currentColor; }
 .swatch.dashed::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px;
   border-left: 2px dashed currentColor; }
+.swatch.thin-dashed::after { content: ""; position: absolute; left: 0; right: 0; top: 5px;
+  border-top: 1.5px dashed currentColor; }
 .swatch.dotted::after { content: ""; position: absolute; left: 12px; top: -2px; bottom: -2px;
   border-left: 2px dotted currentColor; }
 .swatch.dot::after { content: ""; position: absolute; left: 7px; top: 0; width: 12px; height: 12px;

@@ -39,5 +39,8 @@ export function triggerPlotLabels(t: PageScriptTexts): TriggerPlotLabels {
     legendTier: t.chartLegendTier,
     legendNearOptimal: t.chartLegendNearOptimal,
     legendExtrapolated: t.chartLegendExtrapolated,
+    legendCostWithoutRework: t.chartLegendCostWithoutRework,
+    markOptimumWithoutRework: t.chartMarkOptimumWithoutRework,
+    legendOptimumWithoutRework: t.chartLegendOptimumWithoutRework,
   };
 }

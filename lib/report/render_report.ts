@@ -33,6 +33,7 @@ import { reportData } from "./report_data.ts";
 import { checksSection } from "./page_checks.ts";
 import { corpusSection } from "./page_corpus.ts";
 import { figureSection } from "./page_figure.ts";
+import { forgettingSection } from "./page_forgetting.ts";
 import { fitSection } from "./page_fit.ts";
 import { footerText } from "./page_footer.ts";
 import { formulaSection } from "./page_formula.ts";
@@ -217,6 +218,10 @@ ${
 ${section("setting", (t) => settingSection(t, c) + "\n" + settingCompareSection(t, c))}
 ${section("range", (t) => rangeSection(t, c))}
 ${
+    report.rework === undefined
+      ? ""
+      : section("forgetting", (t) => forgettingSection(t, report)) + "\n"
+  }${
     c.timeline === undefined
       ? ""
       : section("timeline", (t, lang) => timelineSection(t, lang, c)) + "\n"

@@ -521,4 +521,35 @@ export const TEXTS_EN = {
   // Footer.
   footer:
     "Trigger analysis, schema version {schema}: {workloads} {workloads|workload|workloads}, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",
+
+  // The cost of forgetting: the re-reads after each compaction (page_forgetting.ts).
+  chartLegendCostWithoutRework: "Cost per 1M tokens without the re-reads after each compaction",
+  chartMarkOptimumWithoutRework: "lowest without re-reads",
+  chartLegendOptimumWithoutRework: "Lowest cost without the re-reads",
+  legendCostWithoutRework:
+    "Cost per 1M tokens without the re-reads after each compaction (thin dashed)",
+  legendOptimumWithoutRework: "Lowest cost without the re-reads",
+  sectionForgetting: "The cost of forgetting",
+  forgettingIntro:
+    "After a compaction the agent has lost what it had read, and fetches some of it again: the same files, the same searches. Those re-reads are in the transcripts, so they can be counted and priced into every compaction of the replay.",
+  forgettingMeasured:
+    "In the {window} requests after each boundary the agent re-read, on average, {tokens} tokens more of what it had fetched before the boundary than it re-read in the {window} requests before it (the control window): 95% interval {low} to {high}, over {compactions} {compactions|compaction|compactions}. That took {requests} more requests with a re-read (95% interval {requestsLow} to {requestsHigh}). Counted without the control, the figure would be {naive} tokens: agents re-read files anyway, after an edit or for a repeated search.",
+  forgettingConstant:
+    "The amount does not grow with the size of the context at compaction (too little spread in it to support a slope), so every compaction gets the same.",
+  forgettingLine:
+    "The amount grows with the size of the context at compaction, {slope} tokens per 1K tokens of it, and the replay takes it at each compaction's own size.",
+  forgettingOption:
+    "Given by option, not measured: {tokens} tokens and {requests} requests after each compaction.",
+  forgettingNoTargets:
+    "Not measured: the transcripts were read without the targets of their tool calls. The curves carry no re-reads: a compaction is priced as rereading the context and writing the summary, as in the published method.",
+  forgettingTooFew:
+    "Not measured: only {compactions} {compactions|compaction|compactions} have complete windows of {window} requests before and after the boundary, and the estimate needs at least 10. The curves carry no re-reads: a compaction is priced as rereading the context and writing the summary, as in the published method.",
+  forgettingOff:
+    "Left out by option (--rework off): the curves are the published method's, without re-reads.",
+  forgettingEffect:
+    "The replay adds them after every compaction it makes: {tokens} tokens that stay in the context until the next compaction, and {requests} extra requests billed at the context after it. The cheapest trigger is then {with} instead of {without}, and the steady-state T* {tstar} instead of {tstarWithout}. The thin dashed line of the figure is the cost without them.",
+  forgettingNoMove:
+    "The replay adds them after every compaction it makes: {tokens} tokens that stay in the context until the next compaction, and {requests} extra requests billed at the context after it. The cheapest trigger stays at {with}; the steady-state T* is {tstar} instead of {tstarWithout}. The thin dashed line of the figure is the cost without them.",
+  forgettingSliders:
+    "The sliders re-price both curves. They do not change the re-reads: a different amount moves which request compacts, so it needs a new replay.",
 } as const;

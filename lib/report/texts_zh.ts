@@ -466,4 +466,32 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
 
   footer:
     "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}，空闲上限 {idle} 秒。本页无需联网。",
+
+  // 遗忘的代价：每次压缩之后的重读（page_forgetting.ts）。
+  chartLegendCostWithoutRework: "不计压缩后重读的每 1M token 费用",
+  chartMarkOptimumWithoutRework: "不计重读的最低点",
+  chartLegendOptimumWithoutRework: "不计重读时的最低费用",
+  legendCostWithoutRework: "不计每次压缩后重读的每 1M token 费用（细虚线）",
+  legendOptimumWithoutRework: "不计重读时的最低费用",
+  sectionForgetting: "遗忘的代价",
+  forgettingIntro:
+    "压缩之后，智能体丢掉了之前读过的内容，其中一部分会再取一遍：同样的文件，同样的搜索。这些重读都留在会话记录里，因此可以数出来，并计入回放中的每一次压缩。",
+  forgettingMeasured:
+    "在每个压缩边界之后的 {window} 个请求里，智能体重读了边界之前取过的 {tokens} token，比边界之前 {window} 个请求（对照窗口）里的重读多出这么多：95% 区间 {low} 至 {high}，基于 {compactions} 次压缩。这多用了 {requests} 个含重读的请求（95% 区间 {requestsLow} 至 {requestsHigh}）。不扣除对照的话，数字会是 {naive} token：智能体本来就会重读文件，比如编辑之后，或重复一次搜索。",
+  forgettingConstant:
+    "这个量不随压缩时上下文的大小而增长（大小的分布太窄，撑不起一条斜线），所以每次压缩都取同一个值。",
+  forgettingLine:
+    "这个量随压缩时上下文的大小增长，每 1K token 多 {slope} token，回放按每次压缩自身的大小取值。",
+  forgettingOption: "由选项给定，未测量：每次压缩之后 {tokens} token、{requests} 个请求。",
+  forgettingNoTargets:
+    "未测量：读取会话记录时没有记录工具调用的目标。曲线不含重读：一次压缩只按重读上下文和写摘要计价，与已发布的方法相同。",
+  forgettingTooFew:
+    "未测量：只有 {compactions} 次压缩在边界前后都有完整的 {window} 个请求，而估计至少需要 10 次。曲线不含重读：一次压缩只按重读上下文和写摘要计价，与已发布的方法相同。",
+  forgettingOff: "已按选项略去（--rework off）：曲线是已发布方法的曲线，不含重读。",
+  forgettingEffect:
+    "回放在它做的每一次压缩之后加上这些重读：{tokens} token 留在上下文里直到下一次压缩，另有 {requests} 个额外请求按压缩后的上下文计价。最便宜的触发点因此是 {with}，而不是 {without}；稳态 T* 是 {tstar}，而不是 {tstarWithout}。图中的细虚线是不计重读的费用。",
+  forgettingNoMove:
+    "回放在它做的每一次压缩之后加上这些重读：{tokens} token 留在上下文里直到下一次压缩，另有 {requests} 个额外请求按压缩后的上下文计价。最便宜的触发点仍是 {with}；稳态 T* 是 {tstar}，而不是 {tstarWithout}。图中的细虚线是不计重读的费用。",
+  forgettingSliders:
+    "滑块会重新给两条曲线计价，但不改变重读的量：换一个量会改变哪一个请求触发压缩，需要重新回放。",
 };

@@ -160,3 +160,25 @@ Deno.test("triggerFigure draws the price-tier threshold as a labelled rule when 
   const outside = triggerFigure(points, { tierThreshold: 5_000_000 });
   assert.ok(!texts(outside).some((t) => t.startsWith("higher price above")));
 });
+
+Deno.test("triggerFigure: the cost without rework is drawn only when it differs", async () => {
+  const { triggerFigure } = await import("../../lib/charts/trigger_figure.ts");
+  const band = (mean: number) => ({ mean, p10: mean * 0.95, p90: mean * 1.05 });
+  const point = (trigger: number, cost: number, without: number) => ({
+    trigger,
+    costPerMillion: band(cost),
+    timeShare: band(0.05),
+    costPerMillionWithoutRework: band(without),
+  });
+  const moved = triggerFigure(
+    [point(100_000, 1.4, 1.0), point(200_000, 1.1, 1.05), point(300_000, 1.2, 1.15)],
+    { optimumTrigger: 200_000, optimumWithoutReworkTrigger: 100_000 },
+  );
+  assert.match(moved, /class="cost-without-rework"/);
+  assert.match(moved, />lowest without re-reads 100K</);
+  const same = triggerFigure(
+    [point(100_000, 1.4, 1.4), point(200_000, 1.1, 1.1), point(300_000, 1.2, 1.2)],
+    { optimumTrigger: 200_000, optimumWithoutReworkTrigger: 200_000 },
+  );
+  assert.doesNotMatch(same, /cost-without-rework|without re-reads/);
+});

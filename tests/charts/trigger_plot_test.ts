@@ -125,3 +125,52 @@ Deno.test("triggerPlot: the legend names each drawn series and marker, in the fi
   const off = triggerPlot(_view({ observedTrigger: null, steadyStateTrigger: 2_000_000 }));
   assert.deepEqual(off.legend.map((item) => item.label).slice(2), ["Lowest replay cost"]);
 });
+
+Deno.test("triggerPlot: the cost without rework is a thin dashed line with its own optimum", () => {
+  const without = [1.0, 0.9, 0.95, 1.1];
+  const svg = drawFigure(
+    _view({ costWithoutRework: without, optimumWithoutReworkTrigger: 200_000 }),
+    { document: _document() },
+  );
+  const path = svg.querySelector("g.cost-without-rework path");
+  assert.ok(path, "the dashed line is drawn");
+  const g = svg.querySelector("g.cost-without-rework")!;
+  assert.equal(g.getAttribute("stroke-dasharray"), "5 3");
+  assert.equal(g.getAttribute("stroke-width"), "1.2");
+  // Its optimum: a hollow dot and a labelled rule.
+  const dot = svg.querySelector("g.optimum-without-rework circle");
+  assert.ok(dot);
+  assert.equal(svg.querySelector("g.optimum-without-rework")!.getAttribute("fill"), "white");
+  assert.match(svg.outerHTML, />lowest without re-reads 200K</);
+  const { legend } = triggerPlot(
+    _view({ costWithoutRework: without, optimumWithoutReworkTrigger: 200_000 }),
+  );
+  assert.ok(legend.some((l) => l.label.startsWith("Cost per 1M tokens without the re-reads")));
+  // Without the dashed line, its optimum is not drawn either.
+  const plain = drawFigure(_view({ optimumWithoutReworkTrigger: 200_000 }), {
+    document: _document(),
+  });
+  assert.equal(plain.querySelector("g.cost-without-rework"), null);
+  assert.doesNotMatch(plain.outerHTML, /without re-reads/);
+  assert.throws(
+    () => triggerPlot(_view({ costWithoutRework: [1, 2] })),
+    /costWithoutRework has 2 values for 4 triggers/,
+  );
+});
+
+Deno.test("triggerPlot: a cost above 4x the lowest mean leaves the top of the axis, clipped", () => {
+  // Lowest mean 1.05, cap 4 × 1.05 = 4.2: the axis covers the values up to it (the highest is
+  // the p90 1.3 at 400K), and the 9.0 ± 0.1 at the first trigger is clipped.
+  const cost = [9.0, 1.1, 1.05, 1.2];
+  const view = _view({
+    costPerMillion: { mean: cost, p10: cost.map((c) => c - 0.1), p90: cost.map((c) => c + 0.1) },
+  });
+  const { options } = triggerPlot(view);
+  const [, top] = (options.y as { domain: number[] }).domain;
+  assert.ok(top < 4.2 && top >= 1.3, `top ${top}`);
+  const svg = drawFigure(view, { document: _document() });
+  assert.ok(svg.querySelector("g.cost-mean")!.parentElement!.getAttribute("clip-path"), "clipped");
+  // Within 4x nothing is clipped.
+  const plain = drawFigure(_view(), { document: _document() });
+  assert.equal(plain.querySelector("g.cost-mean")!.parentElement!.getAttribute("clip-path"), null);
+});
