@@ -10,7 +10,7 @@
 
 /** How one era writes a session. */
 export interface Era {
-  /** Short name: A0, A, B, C or D. */
+  /** Short name: A0, A, B, C, D or E. */
   readonly name: string;
   /** `version` field of the records. */
   readonly version: string;
@@ -45,11 +45,18 @@ export interface Era {
    * `<session>/subagents/agent-acompact-<6 hex>.jsonl` (seen in 2.1.38–2.1.39).
    */
   readonly compactionCallFiles: boolean;
+  /**
+   * The shapes of late 2026 (docs/transcript-format.md, Late 2026): executor and advisor passes
+   * in `usage.iterations`, precomputed and idle compactions, rows re-appended by a later
+   * compaction, `/model` switches, the newer `compactMetadata` fields (sim/late_shapes.ts).
+   */
+  readonly late: boolean;
 }
 
 /**
- * The five eras. A0 is the oldest (no `cache_creation`, no boundaries: its sessions stay below
- * the trigger); D the newest (final usage on every block, `durationMs`, meta sidecars).
+ * The six eras. A0 is the oldest (no `cache_creation`, no boundaries: its sessions stay below
+ * the trigger); D writes final usage on every block, `durationMs` and meta sidecars; E is D as
+ * releases after 2.1.207 write it, with the late-2026 shapes.
  *
  * @example
  * ```ts
@@ -59,7 +66,7 @@ export interface Era {
  * assert.equal(ERAS.A.layout, "infile");
  * ```
  */
-export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
+export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D" | "E", Era>> = {
   A0: {
     name: "A0",
     version: "1.0.51",
@@ -77,6 +84,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     boundaries: false,
     agentIdDigits: 0,
     compactionCallFiles: false,
+    late: false,
   },
   A: {
     name: "A",
@@ -95,6 +103,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     boundaries: true,
     agentIdDigits: 0,
     compactionCallFiles: false,
+    late: false,
   },
   B: {
     name: "B",
@@ -113,6 +122,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     boundaries: true,
     agentIdDigits: 6,
     compactionCallFiles: false,
+    late: false,
   },
   C: {
     name: "C",
@@ -131,6 +141,7 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     boundaries: true,
     agentIdDigits: 6,
     compactionCallFiles: true,
+    late: false,
   },
   D: {
     name: "D",
@@ -149,12 +160,52 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
     boundaries: true,
     agentIdDigits: 16,
     compactionCallFiles: false,
+    late: false,
+  },
+  E: {
+    name: "E",
+    version: "2.1.311",
+    layout: "subagents",
+    meta: true,
+    usage: "final",
+    cacheCreation: true,
+    durationMs: true,
+    logicalParent: "set",
+    microcompact: false,
+    progress: false,
+    agentTool: "Agent",
+    sourceTool: true,
+    entrypoint: true,
+    boundaries: true,
+    agentIdDigits: 16,
+    compactionCallFiles: false,
+    late: true,
   },
 };
 
 /**
- * Era of main session `index`: the first six cover every era and quirk (0 newest, 1 its resumed
- * continuation, 2 C, 3 B, 4 A, 5 A0); later ones are mostly newest-era.
+ * Whether `era` is one of the newest two (D, E), which share every D behaviour (file-history
+ * snapshots, trailers, turn durations, the 1-hour cache share, helpers).
+ *
+ * @param era The era.
+ * @returns True for D and E.
+ *
+ * @example
+ * ```ts
+ * import { ERAS, isNewest } from "./eras.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(isNewest(ERAS.E), true);
+ * assert.equal(isNewest(ERAS.C), false);
+ * ```
+ */
+export function isNewest(era: Era): boolean {
+  return era.name === "D" || era.name === "E";
+}
+
+/**
+ * Era of main session `index`: the first six cover every era and quirk (0 newest (E), 1 its
+ * resumed continuation, 2 C, 3 B, 4 A, 5 A0); later ones are mostly newest-era (D, and E one in
+ * ten).
  *
  * @param index 0-based main-session index.
  * @returns The era.
@@ -167,8 +218,8 @@ export const ERAS: Readonly<Record<"A0" | "A" | "B" | "C" | "D", Era>> = {
  * ```
  */
 export function eraOfMain(index: number): Era {
-  const fixed = [ERAS.D, ERAS.D, ERAS.C, ERAS.B, ERAS.A, ERAS.A0];
+  const fixed = [ERAS.E, ERAS.E, ERAS.C, ERAS.B, ERAS.A, ERAS.A0];
   if (index < fixed.length) return fixed[index];
-  const cycle = [ERAS.D, ERAS.D, ERAS.C, ERAS.D, ERAS.B, ERAS.D, ERAS.D, ERAS.C, ERAS.A, ERAS.D];
+  const cycle = [ERAS.D, ERAS.D, ERAS.C, ERAS.E, ERAS.B, ERAS.D, ERAS.D, ERAS.C, ERAS.A, ERAS.D];
   return cycle[(index - fixed.length) % cycle.length];
 }

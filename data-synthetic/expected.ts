@@ -26,10 +26,18 @@ export interface ExpectedAggregates {
   /** Lines that are not a JSON object. */
   malformedLines: number;
   /**
-   * Compactions of included sessions by trigger (`unknown`: `compactMetadata` null); `timed`
-   * have a recoverable duration.
+   * Compactions of included sessions by trigger (`unknown`: `compactMetadata` null; `other`: the
+   * idle trigger of era E); `timed` have a recoverable duration and are not precomputed;
+   * `precomputed` (era E) also count under their trigger.
    */
-  compactions: { auto: number; manual: number; unknown: number; timed: number };
+  compactions: {
+    auto: number;
+    manual: number;
+    unknown: number;
+    other: number;
+    timed: number;
+    precomputed: number;
+  };
   /**
    * The compactions' own summarizing calls written as `agent-acompact-…` files (each matches its
    * boundary: no request, no session), and the sums of their input categories, tokens.
@@ -138,6 +146,8 @@ export class ExpectedAccumulator {
   #auto = 0;
   #manual = 0;
   #unknown = 0;
+  #other = 0;
+  #precomputed = 0;
   readonly #calls = { count: 0, input: 0, cacheWrite5m: 0, cacheWrite1h: 0, cacheRead: 0 };
   #timed = 0;
   #autoInputs: number[] = [];
@@ -218,17 +228,19 @@ export class ExpectedAccumulator {
    * Records one compaction.
    *
    * @param s Its session.
-   * @param trigger Auto, manual, or unknown (`compactMetadata` null).
+   * @param trigger Auto, manual, unknown (`compactMetadata` null) or other (idle, era E).
    * @param inputTokens C.
    * @param timeMs Boundary timestamp, ms.
    * @param seconds Duration the reader recovers, seconds; null when it cannot.
+   * @param precomputed Whether the summary was precomputed (not timed). @default {false}
    */
   compaction(
     s: SessionTruth,
-    trigger: "auto" | "manual" | "unknown",
+    trigger: "auto" | "manual" | "unknown" | "other",
     inputTokens: number,
     timeMs: number,
     seconds: number | null,
+    precomputed = false,
   ): void {
     s.compactions.push({ timeMs, seconds, planted: [] });
     if (!s.included) return;
@@ -236,8 +248,10 @@ export class ExpectedAccumulator {
       this.#auto++;
       this.#autoInputs.push(inputTokens);
     } else if (trigger === "manual") this.#manual++;
+    else if (trigger === "other") this.#other++;
     else this.#unknown++;
-    if (seconds !== null) this.#timed++;
+    if (precomputed) this.#precomputed++;
+    else if (seconds !== null) this.#timed++;
   }
 
   /**
@@ -358,7 +372,9 @@ export class ExpectedAccumulator {
         auto: this.#auto,
         manual: this.#manual,
         unknown: this.#unknown,
+        other: this.#other,
         timed: this.#timed,
+        precomputed: this.#precomputed,
       },
       compactionCalls: { ...this.#calls },
       workHours: work / 3600,

@@ -11,6 +11,7 @@ import { Simulator } from "./simulator.ts";
 import { rawLength, slugOf } from "./text_format.ts";
 import { writeCompactionCall } from "./compaction_call.ts";
 import { REWORK_WINDOW } from "../expected.ts";
+import { LATE_SHAPES } from "./late_shapes.ts";
 
 /** Draws the context size at which the session compacts next (the trigger seen through Claude Code's own estimate, which misses by a few percent). */
 export function drawTrigger(sim: Simulator, s: Session, g: Prng): void {
@@ -75,8 +76,17 @@ export function compactionVariant(k: number): {
   };
 }
 
-/** A compaction: boundary, summary and (manual) the command records; resets the context. */
-export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "manual"): void {
+/**
+ * A compaction: boundary, summary and (manual) the command records; resets the context. Era E
+ * (sim/late_shapes.ts) adds the precomputed summary, the idle trigger, the newer metadata fields
+ * and the rows a later compaction re-appends.
+ */
+export function compact(
+  sim: Simulator,
+  s: Session,
+  g: Prng,
+  trigger: "auto" | "manual" | "idle",
+): void {
   const p = sim.profile;
   const C = s.ctx;
   const variant = compactionVariant(sim.compactionsWritten++);
@@ -90,10 +100,15 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
     p.compactSecondsPerToken * C + G / p.summaryTokensPerSecond +
       p.compactNoiseSeconds * zNoise,
   );
-  const ms = Math.round(seconds * 1000);
+  const late = s.late;
+  // A summary made in the background and swapped in: the boundary takes a few hundred ms.
+  const precomputed = late !== null && trigger === "auto" &&
+    late.chance(LATE_SHAPES.precomputedShare);
+  const ms = precomputed ? late!.int(200, 900) : Math.round(seconds * 1000);
   const parent = s.last;
   let startTs = s.lastTs;
   if (trigger === "manual") startTs = s.t;
+  if (trigger === "idle") startTs = s.lastTs + LATE_SHAPES.idleWaitMs;
   const boundaryTs = startTs + ms;
   const reattach = Math.round(g.lognormal(p.reattachTokensMedian, 0.5));
   const post = s.prefix + G + reattach;
@@ -114,9 +129,20 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
     : "";
   const meta = variant.nullMetadata
     ? "null"
+    : late !== null
+    ? `{"trigger":"${trigger}","preTokens":${C},"postTokens":${
+      post - s.prefix
+    },"cumulativeDroppedTokens":${(s.dropped += C -
+      post)},"durationMs":${ms},"messagesSummarized":${
+      s.sink.lines.length - (s.boundaryLines.at(-1) ?? 0)
+    }${
+      precomputed ? ',"precomputed":true' : ""
+    },"preservedMessages":{"anchorUuid":"${late.uuid()}","uuids":[]}}`
     : s.era.durationMs
     ? `{"trigger":"${trigger}","preTokens":${C},"postTokens":${post},"durationMs":${ms}}`
     : `{"trigger":"${trigger}","preTokens":${C}}`;
+  if (late !== null && s.kind === "main") reappend(sim, s, late);
+  s.boundaryLines.push(s.sink.lines.length);
   const boundary = g.uuid();
   s.record(
     boundary,
@@ -170,12 +196,15 @@ export function compact(sim: Simulator, s: Session, g: Prng, trigger: "auto" | "
   }
   if (s.era.durationMs) sim.acc.quirk("compactionsWithDurationMs");
   else sim.acc.quirk("compactionsFromTimestamps");
+  if (precomputed) sim.acc.quirk("precomputedCompactions");
+  if (trigger === "idle") sim.acc.quirk("idleCompactions");
   sim.acc.compaction(
     s.truth,
-    variant.nullMetadata ? "unknown" : trigger,
+    variant.nullMetadata ? "unknown" : trigger === "idle" ? "other" : trigger,
     C,
     boundaryTs,
     variant.nullMetadata ? null : ms / 1000,
+    precomputed,
   );
   s.ctx = post;
   s.cachedUpTo = s.prefix;
@@ -223,6 +252,24 @@ export function poisson(g: Prng, mean: number): number {
   let k = 0;
   for (let product = g.next(); product > limit; product *= g.next()) k++;
   return k;
+}
+
+/**
+ * Before a main session's second or later compaction (era E, sim/late_shapes.ts): the rows of the
+ * segment before the previous boundary written again with their uuids and timestamps, as a
+ * second `/compact` in one process does (anthropics/claude-code #92089).
+ */
+function reappend(sim: Simulator, s: Session, late: Prng): void {
+  const previous = s.boundaryLines.at(-1);
+  if (previous === undefined || s.reappends >= LATE_SHAPES.maxReappends) return;
+  const forced = s.index === 0 && s.reappends === 0;
+  if (!late.chance(LATE_SHAPES.reappendShare) && !forced) return;
+  const from = s.boundaryLines.at(-2) ?? 0;
+  // Conversation records only (they have uuids); the file's other lines are not messages.
+  const rows = s.sink.lines.slice(from, previous).filter((l) => l.startsWith('{"parentUuid"'));
+  s.sink.lines.push(...rows);
+  s.reappends++;
+  sim.acc.quirk("reappendedRecords", rows.length);
 }
 
 /** A `microcompact_boundary` marker: clears part of the tool results from what is sent, so the context shrinks and part of the cache is rewritten. */

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { isNewest } from "../eras.ts";
 import { Prng } from "../prng.ts";
 import { Session, Sink } from "./session.ts";
 import { Simulator } from "./simulator.ts";
@@ -55,7 +56,7 @@ export function writeHeader(sim: Simulator, s: Session, g: Prng): void {
 
 /** The `ai-title` and `last-prompt` lines the newest era ends a main file with. */
 export function writeTrailer(sim: Simulator, s: Session, g: Prng): void {
-  if (s.era.name === "D") {
+  if (isNewest(s.era)) {
     s.sink.lines.push(
       `{"type":"ai-title","aiTitle":"${sim.pool.proseOf(g, 36)}","sessionId":"${s.sessionId}"}`,
     );

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { isNewest } from "../eras.ts";
 import { drawTrigger } from "./compaction.ts";
 import { emitFile, writeHeader, writeTrailer } from "./files.ts";
 import { runLeftOutSessions } from "./left_out_sessions.ts";
@@ -39,6 +40,7 @@ export function newMain(
   );
   s.ctx = sim.profile.mainPrefixTokens;
   s.t = plan.startMs;
+  if (plan.era.late) s.late = sim.latePrng();
   return s;
 }
 
@@ -53,7 +55,7 @@ export function* runMainSessions(sim: Simulator, plans: MainPlan[]): Generator<C
     // resumed pair always), not to a random draw: a few long sessions carry the whole 1 h
     // bucket, so a coin per session would swing the billing mix by tenths of a point.
     let oneHour = false;
-    if (plan.era.name === "D") {
+    if (isNewest(plan.era)) {
       const share = sim.profile.oneHourCacheShare;
       oneHour = plan.index <= 1 ||
         Math.floor((newest + 1) * share) > Math.floor(newest * share);
@@ -62,7 +64,7 @@ export function* runMainSessions(sim: Simulator, plans: MainPlan[]): Generator<C
     const s = newMain(sim, plan, TARGET_MODEL, true, oneHour);
     s.bedrock = plan.index === 3;
     const every = sim.profile.shapeEvery ?? 1;
-    if (plan.era.name === "D" && plan.continuationOf === null && newest % every === 0) {
+    if (isNewest(plan.era) && plan.continuationOf === null && newest % every === 0) {
       // Helpers and workflow runs in the newest era, by rotation (not a coin, so the sample has
       // each): a /btw helper in every third session, a speculation run in the next, and one
       // spawn event in every fifth session run as a workflow.

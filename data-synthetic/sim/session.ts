@@ -6,6 +6,7 @@
  */
 
 import type { Era } from "../eras.ts";
+import type { Prng } from "../prng.ts";
 import type { SessionTruth } from "../expected.ts";
 import type { VirtualFile } from "../text_pool.ts";
 import { esc, iso } from "./text_format.ts";
@@ -71,6 +72,18 @@ export class Session {
   helperLabel: string | null = null;
   /** Whether the next spawn event runs as a workflow (`subagents/workflows/<runId>/`). */
   workflow: "none" | "pending" | "done" = "none";
+  /** The shape stream of an era-E session (sim/late_shapes.ts); null in other eras. */
+  late: Prng | null = null;
+  /** The model of the records during a `/model` switch (null: `model`). */
+  switchedModel: string | null = null;
+  /** Lines of this file at which each boundary was written (re-appended rows copy between). */
+  boundaryLines: number[] = [];
+  /** Re-appends so far; whether the idle wait and the model switch happened. */
+  reappends = 0;
+  /** Σ (C − R) of the session's compactions so far (`cumulativeDroppedTokens`, era E). */
+  dropped = 0;
+  idled = false;
+  switched = false;
   readonly head: string;
   readonly tail: string;
   readonly ttlMs: number;

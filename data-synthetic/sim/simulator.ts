@@ -59,6 +59,9 @@ export class Simulator {
   // The shapes added on top of the simulated work (helpers, compaction calls, variants) draw from
   // streams of their own, so adding one leaves every other byte of the corpus as it was.
   #shapeStreams = 0x4000_0000;
+  // The late-2026 shapes of era E (sim/late_shapes.ts) draw from streams of their own too, apart
+  // from the other shapes', so adding them left every other shape as it was.
+  #lateStreams = 0x6000_0000;
   #compactions = 0;
   #offsetSummary: number;
   #offsetNoise: number;
@@ -123,6 +126,14 @@ export class Simulator {
    */
   shapePrng(): Prng {
     return new Prng(this.seed, this.#shapeStreams++);
+  }
+
+  /**
+   * A fresh stream for one era-E session's late-2026 shapes (see the field comment).
+   * @returns A new stream.
+   */
+  latePrng(): Prng {
+    return new Prng(this.seed, this.#lateStreams++);
   }
 
   /**

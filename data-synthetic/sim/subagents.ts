@@ -4,6 +4,7 @@
  * @module
  */
 
+import { isNewest } from "../eras.ts";
 import { Prng } from "../prng.ts";
 import { drawTrigger } from "./compaction.ts";
 import { emitFile } from "./files.ts";
@@ -62,6 +63,7 @@ export function runSubagents(
       -1,
     );
     const sg = sim.nextPrng();
+    if (era.late) sub.late = sim.latePrng();
     sub.bedrock = parent.bedrock;
     sub.t = start;
     drawTrigger(sim, sub, sg);
@@ -95,7 +97,7 @@ export function runSubagents(
     }
     sim.acc.quirk(`layout_${era.layout}`);
     const tokens = Math.round(sub.ctx);
-    const agentText = era.name === "D" || era.name === "C"
+    const agentText = isNewest(era) || era.name === "C"
       ? `agentId: ${agentId} (use SendMessage with to: '${agentId}' to continue this agent)\\n<usage>total_tokens: ${tokens}\\ntool_uses: ${sub.requests}\\nduration_ms: ${
         end - start
       }</usage>`

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { isNewest } from "../eras.ts";
 import { Prng } from "../prng.ts";
 import { compact, microcompact } from "./compaction.ts";
 import { BASE64 } from "./ids.ts";
@@ -13,6 +14,8 @@ import { Simulator } from "./simulator.ts";
 import { runSubagents } from "./subagents.ts";
 import { writeHelper } from "./helpers.ts";
 import { iso, rawLength } from "./text_format.ts";
+import { LATE_SHAPES } from "./late_shapes.ts";
+import { OTHER_MAIN_MODEL } from "./simulator.ts";
 import { MAIN_TOOLS, SUB_TOOLS, taskCall, toolCall } from "./tools.ts";
 
 /** Everything that may happen right before a request: compaction, microcompaction, retries. */
@@ -37,6 +40,44 @@ export function beforeRequest(sim: Simulator, s: Session, g: Prng): void {
   }
 }
 
+/**
+ * Era E at a main session's turn start (sim/late_shapes.ts): an idle compaction after a wait of
+ * 54 minutes at 200K tokens or more (the first E session waits that long once), and a `/model`
+ * switch for this turn.
+ */
+function lateTurnStart(sim: Simulator, s: Session, late: Prng, turn: number): void {
+  if (s.kind !== "main") return;
+  // 200K tokens, or (profiles whose trigger is lower) three quarters of the trigger.
+  if (s.canCompact && s.ctx >= Math.min(LATE_SHAPES.idleContextTokens, 0.75 * s.trigger)) {
+    if (s.index === 0 && !s.idled) s.t = Math.max(s.t, s.lastTs + LATE_SHAPES.idleWaitMs + 60_000);
+    if (s.t - s.lastTs >= LATE_SHAPES.idleWaitMs) {
+      const back = s.t;
+      s.idled = true;
+      compact(sim, s, late, "idle");
+      s.t = Math.max(back, s.t);
+    }
+  }
+  if (!s.switched && turn === 3 && (s.index === 0 || late.chance(LATE_SHAPES.modelSwitchShare))) {
+    s.switched = true;
+    switchModel(s, late, OTHER_MAIN_MODEL);
+    sim.acc.quirk("modelSwitches");
+  }
+}
+
+/** `/model` to `model` (null: back to the session's own): a command record, a cold cache. */
+function switchModel(s: Session, late: Prng, model: string | null): void {
+  const name = model === null ? "opus" : "sonnet";
+  const text =
+    `<command-name>/model</command-name>\\n            <command-message>model</command-message>\\n            <command-args>${name}</command-args>`;
+  s.record(late.uuid(), `"type":"user","message":{"role":"user","content":"${text}"}`, s.t);
+  // The command record is part of the conversation sent on (as the read-cost rule counts it).
+  s.ctx += Math.ceil(rawLength(text) / 4);
+  s.t += 500;
+  s.switchedModel = model;
+  // Another model has no cache of this conversation; nor has the first one after a while.
+  s.cachedUpTo = 0;
+}
+
 /** A user prompt (sometimes long, sometimes with a pasted image); the newest era writes a `file-history-snapshot` before it. */
 export function userPrompt(
   sim: Simulator,
@@ -56,7 +97,7 @@ export function userPrompt(
     extra = g.int(900, 1600);
     sim.acc.quirk("images");
   }
-  if (s.era.name === "D" && s.kind === "main") {
+  if (isNewest(s.era) && s.kind === "main") {
     const id = g.uuid();
     s.sink.lines.push(
       `{"type":"file-history-snapshot","messageId":"${id}","snapshot":{"messageId":"${id}","trackedFileBackups":{},"timestamp":"${
@@ -135,6 +176,7 @@ export function runSession(
           s.t += Math.round(g.lognormal(20, 0.8) * 1000);
         }
       }
+      if (s.late !== null && turn > 0) lateTurnStart(sim, s, s.late, turn);
       const image = s.index === 0 && turn === 1;
       userPrompt(sim, s, g, { image: image || g.chance(0.01) });
       if (s.index === 0 && turn === 2) {
@@ -204,7 +246,11 @@ export function runSession(
           }
         }
       }
-      const uuids = writeRequest(sim, s, g, blocks, last ? "end_turn" : "tool_use");
+      // Era E: an advisor consulted now and then (two passes: two requests of the budget).
+      const advise = s.late !== null && s.kind === "main" && !last && i < budget - 2 &&
+        s.late.chance(LATE_SHAPES.advisorShare);
+      const uuids = writeRequest(sim, s, g, blocks, last ? "end_turn" : "tool_use", advise);
+      if (advise) i++;
       if (last) {
         finalText = blocks.find((b) => b.text !== undefined)?.text ?? "Done.";
         if (s.index === 0 && s.kind === "main" && turn === 0) {
@@ -224,7 +270,8 @@ export function runSession(
       else writeResults(s, g, calls, uuids, blocks);
     }
     i++;
-    if (s.kind === "main" && s.era.name === "D" && s.t - turnStart > 30_000) {
+    if (s.switchedModel !== null) switchModel(s, s.late!, null);
+    if (s.kind === "main" && isNewest(s.era) && s.t - turnStart > 30_000) {
       s.record(
         g.uuid(),
         `"type":"system","subtype":"turn_duration","durationMs":${s.t - turnStart},"isMeta":false`,

@@ -24,7 +24,14 @@ Deno.test("ExpectedAccumulator: work time subtracts compactions, then drops idle
   assert.equal(e.billingMix.cacheWrite1h, 40 / 640);
   // ω = (1·8 + 1.25·40 + 2·40) / (8 + 40 + 40) = 138 / 88.
   assert.equal(e.omega, 138 / 88);
-  assert.deepEqual(e.compactions, { auto: 1, manual: 0, unknown: 0, timed: 1 });
+  assert.deepEqual(e.compactions, {
+    auto: 1,
+    manual: 0,
+    unknown: 0,
+    other: 0,
+    timed: 1,
+    precomputed: 0,
+  });
   assert.equal(e.observedTrigger, 200_000);
 });
 
@@ -55,7 +62,14 @@ Deno.test("ExpectedAccumulator: unknown triggers, helpers and compaction calls a
   assert.deepEqual(e.sessions, { main: 1, subagent: 0, helper: 1 });
   assert.deepEqual(e.requestsByKind, { main: 3, subagent: 0, helper: 1 });
   assert.equal(e.requests, 4);
-  assert.deepEqual(e.compactions, { auto: 1, manual: 0, unknown: 1, timed: 1 });
+  assert.deepEqual(e.compactions, {
+    auto: 1,
+    manual: 0,
+    unknown: 1,
+    other: 0,
+    timed: 1,
+    precomputed: 0,
+  });
   // The unknown compaction's C (500K) stays out of the observed trigger.
   assert.equal(e.observedTrigger, 100_000);
   assert.deepEqual(e.compactionCalls, {

@@ -102,12 +102,18 @@ Deno.test("usage follows from content: context growth equals the tokens each tur
   const files = new Map<string, ParsedLine[]>();
   for (const l of records) files.set(l.file, [...(files.get(l.file) ?? []), l]);
   for (const fileLines of files.values()) {
-    if (fileLines[0]?.record.version !== "2.1.332" && fileLines[1]?.record.version !== "2.1.332") {
-      continue;
-    }
+    // Eras D and E (2.1.311: the same usage, with the late-2026 shapes).
+    const newest = (v: string | undefined) => v === "2.1.332" || v === "2.1.311";
+    if (!newest(fileLines[0]?.record.version) && !newest(fileLines[1]?.record.version)) continue;
     let prev: { id: string; x: number; y: number } | null = null;
     let added = 0, skip = false;
+    const seen = new Set<string>();
     for (const { record: r } of fileLines) {
+      // Rows re-appended by a later compaction (same uuid) are read once, as the reader does.
+      if (r.uuid !== undefined && seen.has(r.uuid)) continue;
+      if (r.uuid !== undefined) seen.add(r.uuid);
+      // A response with an advisor (usage.iterations) adds its advice to the context unseen.
+      if (r.type === "assistant" && (r.message.usage?.iterations?.length ?? 0) > 0) skip = true;
       if (r.type === "system" && /compact_boundary$/.test(r.subtype)) skip = true;
       if (r.isCompactSummary) skip = true;
       if (r.type === "user") {
@@ -161,11 +167,7 @@ Deno.test("the reader reports exactly the aggregates the generator expects (smal
   assert.equal(e.requestsByKind.main + e.requestsByKind.subagent, PROFILES.small.requests);
   assert.deepEqual(summary.excludedSessions, e.excludedSessions);
   assert.equal(summary.malformedLines, e.malformedLines);
-  const c = summary.compactions as typeof e.compactions;
-  assert.deepEqual(
-    { auto: c.auto, manual: c.manual, unknown: c.unknown ?? 0, timed: c.timed },
-    e.compactions,
-  );
+  assert.deepEqual(summary.compactions, e.compactions);
   assert.equal(summary.billedTokens, e.billedTokens);
   assert.ok(Math.abs(summary.workHours - e.workHours) < 1e-9);
   assert.equal(summary.observedTrigger, e.observedTrigger);
