@@ -346,6 +346,7 @@ export function formatReport(r: TriggerReport): string {
     "",
     `Checks: observed bill ${usd(r.checks.observedBill.costPerMillion)} per million ` +
       `(compactions ${usd(r.checks.observedBill.compactionCostPerMillion)})`,
+    ...leftOutLines(r),
   );
   const at = r.checks.replayAtObservedTrigger;
   lines.push(
@@ -400,6 +401,68 @@ export function formatReport(r: TriggerReport): string {
     "",
   );
   return lines.join("\n");
+}
+
+/**
+ * What the replay leaves out or counts apart (docs/method.md, Advisor passes, Model filter,
+ * Precomputed compactions): advisor passes with their dollars, the sessions of another model with
+ * their requests and dollars, a session kept whole across a `/model` switch, and the time share
+ * if the observed share of precomputed compactions cost no waiting.
+ *
+ * @param r The report.
+ * @returns Lines (none when there is nothing to say).
+ */
+export function leftOutLines(r: TriggerReport): string[] {
+  const c = r.corpus;
+  const usd = (v: number | null) => (v === null ? "n/a" : `$${v.toFixed(2)}`);
+  const lines: string[] = [];
+  if (c.advisor.iterations > 0) {
+    lines.push(
+      `  left out of the replay: ${
+        countText(c.advisor.iterations, "advisor pass", "advisor passes")
+      } of another ` +
+        `model, ${formatNumber(c.advisor.billedTokens / 1e6, { digits: 1 })} million billed ` +
+        `tokens (${(100 * c.advisor.billedTokens / c.billedTokens).toFixed(1)}% of D), ` +
+        `${usd(c.advisor.usd)} at catalog prices, ` +
+        `${usd(r.checks.observedBill.advisorCostPerMillion)} per million of D` +
+        (c.advisor.unpricedIterations > 0
+          ? ` (${c.advisor.unpricedIterations} of a model the catalog does not know)`
+          : ""),
+    );
+  }
+  if (c.leftOut.requests > 0) {
+    lines.push(
+      `  left out of this model's analysis: ${countText(c.leftOut.requests, "request")} in ` +
+        `${countText(c.leftOut.sessions, "session")} of another model (or no majority), ` +
+        `${usd(c.leftOut.usd)} at each request's own catalog prices` +
+        (c.leftOut.unpricedRequests > 0
+          ? ` (${c.leftOut.unpricedRequests} of models the catalog does not know)`
+          : ""),
+    );
+  }
+  if (c.modelSwitches.sessions > 0) {
+    lines.push(
+      `  kept whole across /model: ${countText(c.modelSwitches.sessions, "session")} with ` +
+        `${countText(c.modelSwitches.requestsOfOtherModels, "request")} of other models, ` +
+        `priced as ${c.model}`,
+    );
+  }
+  const p = r.precomputedCompactions;
+  if (p.share > 0) {
+    const band = p.recommendedTimeShare;
+    lines.push(
+      `  precomputed compactions: ${(100 * p.share).toFixed(0)}% of the observed ones; the time ` +
+        `shares count every compaction's time; if that share cost no waiting, the recommended ` +
+        `trigger's time share would be ${
+          band === null || band.mean === null ? "n/a" : `${(100 * band.mean).toFixed(1)}%`
+        } (with: ${
+          r.recommendation.timeShare?.mean == null
+            ? "n/a"
+            : `${(100 * r.recommendation.timeShare.mean).toFixed(1)}%`
+        })`,
+    );
+  }
+  return lines;
 }
 
 /**

@@ -204,8 +204,7 @@ export function isNewest(era: Era): boolean {
 
 /**
  * Era of main session `index`: the first six cover every era and quirk (0 newest (E), 1 its
- * resumed continuation, 2 C, 3 B, 4 A, 5 A0); later ones are mostly newest-era (D, and E one in
- * ten).
+ * resumed continuation, 2 C, 3 B, 4 A, 5 A0); later ones are mostly D.
  *
  * @param index 0-based main-session index.
  * @returns The era.
@@ -220,6 +219,6 @@ export function isNewest(era: Era): boolean {
 export function eraOfMain(index: number): Era {
   const fixed = [ERAS.E, ERAS.E, ERAS.C, ERAS.B, ERAS.A, ERAS.A0];
   if (index < fixed.length) return fixed[index];
-  const cycle = [ERAS.D, ERAS.D, ERAS.C, ERAS.E, ERAS.B, ERAS.D, ERAS.D, ERAS.C, ERAS.A, ERAS.D];
+  const cycle = [ERAS.D, ERAS.D, ERAS.C, ERAS.D, ERAS.B, ERAS.D, ERAS.D, ERAS.C, ERAS.A, ERAS.D];
   return cycle[(index - fixed.length) % cycle.length];
 }

@@ -12,7 +12,7 @@ import type { Profile } from "./profiles.ts";
  * Version of the generator. Bump it whenever the bytes written for a given profile and seed
  * change, so that {@linkcode ensureCorpus} regenerates corpora written by an older version.
  */
-export const GENERATOR_VERSION = "1.2.0";
+export const GENERATOR_VERSION = "1.3.0";
 
 /** Contents of `manifest.json`. */
 export interface Manifest {

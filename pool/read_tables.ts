@@ -148,10 +148,11 @@ async function main(request: PoolRequest): Promise<void> {
   const compactionColumns = [
     ["session", "session_row"],
     ["model", modelCode],
-    ["trigger", `CASE trigger WHEN 'auto' THEN 0 WHEN 'manual' THEN 1 ELSE 2 END`],
+    ["trigger", `CASE trigger WHEN 'auto' THEN 0 WHEN 'manual' THEN 1 WHEN 'other' THEN 3 ELSE 2 END`],
     ["timeMicros", micros("time")],
     ["inputTokens", nan("input_tokens")],
     ["durationSeconds", nan("duration_seconds")],
+    ["precomputed", nan("precomputed")],
     ["summaryTokens", nan("summary_tokens")],
     ["postContext", nan("post_context_tokens")],
     ["cachedShareBefore", nan("cached_share_before")],

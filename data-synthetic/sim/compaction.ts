@@ -89,7 +89,17 @@ export function compact(
 ): void {
   const p = sim.profile;
   const C = s.ctx;
-  const variant = compactionVariant(sim.compactionsWritten++);
+  // An idle compaction (era E) comes on top of the corpus's own: it takes no rare variant, so
+  // the others' variants fall where they did without it.
+  const variant = trigger === "idle"
+    ? {
+      nullMetadata: false,
+      nullSummary: false,
+      arraySummary: false,
+      danglingParent: false,
+      parentAfterBoundary: false,
+    }
+    : compactionVariant(sim.compactionsWritten++);
   const [zSummary, zNoise] = sim.compactionDeviates();
   const G = Math.max(
     p.summaryTokensMin,
@@ -102,8 +112,10 @@ export function compact(
   );
   const late = s.late;
   // A summary made in the background and swapped in: the boundary takes a few hundred ms.
+  // (The first E session's first compaction always, so every profile has one.)
   const precomputed = late !== null && trigger === "auto" &&
-    late.chance(LATE_SHAPES.precomputedShare);
+    (late.chance(LATE_SHAPES.precomputedShare) ||
+      (s.index === 0 && s.kind === "main" && s.boundaryLines.length === 0));
   const ms = precomputed ? late!.int(200, 900) : Math.round(seconds * 1000);
   const parent = s.last;
   let startTs = s.lastTs;
@@ -132,8 +144,9 @@ export function compact(
     : late !== null
     ? `{"trigger":"${trigger}","preTokens":${C},"postTokens":${
       post - s.prefix
-    },"cumulativeDroppedTokens":${(s.dropped += C -
-      post)},"durationMs":${ms},"messagesSummarized":${
+    },"cumulativeDroppedTokens":${(s.dropped += C - post)}${
+      // An idle compaction is written without durationMs (so it is not timed; sim/late_shapes.ts).
+      trigger === "idle" ? "" : `,"durationMs":${ms}`},"messagesSummarized":${
       s.sink.lines.length - (s.boundaryLines.at(-1) ?? 0)
     }${
       precomputed ? ',"precomputed":true' : ""
@@ -203,7 +216,7 @@ export function compact(
     variant.nullMetadata ? "unknown" : trigger === "idle" ? "other" : trigger,
     C,
     boundaryTs,
-    variant.nullMetadata ? null : ms / 1000,
+    variant.nullMetadata || trigger === "idle" ? null : ms / 1000,
     precomputed,
   );
   s.ctx = post;

@@ -49,8 +49,13 @@ function lateTurnStart(sim: Simulator, s: Session, late: Prng, turn: number): vo
   if (s.kind !== "main") return;
   // 200K tokens, or (profiles whose trigger is lower) three quarters of the trigger.
   if (s.canCompact && s.ctx >= Math.min(LATE_SHAPES.idleContextTokens, 0.75 * s.trigger)) {
-    if (s.index === 0 && !s.idled) s.t = Math.max(s.t, s.lastTs + LATE_SHAPES.idleWaitMs + 60_000);
-    if (s.t - s.lastTs >= LATE_SHAPES.idleWaitMs) {
+    // Forced once, after the session's first compaction (so the corpus's own come first).
+    const forced = s.index === 0 && !s.idled && s.boundaryLines.length > 0;
+    if (forced) s.t = Math.max(s.t, s.lastTs + LATE_SHAPES.idleWaitMs + 60_000);
+    if (
+      s.t - s.lastTs >= LATE_SHAPES.idleWaitMs &&
+      (late.chance(LATE_SHAPES.idleCompactionShare) || forced)
+    ) {
       const back = s.t;
       s.idled = true;
       compact(sim, s, late, "idle");

@@ -44,6 +44,7 @@ export const COMPACTION_COLUMNS: readonly ColumnSpec[] = [
   { name: "time", type: "timestamp", nullable: true },
   { name: "input_tokens", type: "int64", nullable: true },
   { name: "duration_seconds", type: "double", nullable: true },
+  { name: "precomputed", type: "int32", nullable: false },
   { name: "summary_tokens", type: "int64", nullable: true },
   { name: "post_context_tokens", type: "int64", nullable: true },
   { name: "cached_share_before", type: "double", nullable: true },
@@ -57,7 +58,7 @@ export const COMPACTION_COLUMNS: readonly ColumnSpec[] = [
 /** Session kind names as written, by {@linkcode SESSION_KIND} code. */
 export const SESSION_KIND_NAMES = ["main", "subagent", "helper"] as const;
 /** Compaction trigger names as written, by {@linkcode COMPACTION_TRIGGER} code. */
-export const TRIGGER_NAMES = ["auto", "manual", "unknown"] as const;
+export const TRIGGER_NAMES = ["auto", "manual", "unknown", "other"] as const;
 
 /** A table as named columns of equal length; numbers, strings, or null for a missing value. */
 export interface ExportTable {
@@ -215,6 +216,7 @@ function _compactions(
       time: col((corpus, c) => opt(Math.round(k(corpus).timeMs[c] * 1000))),
       input_tokens: col((corpus, c) => whole(k(corpus).inputTokens[c], "input_tokens")),
       duration_seconds: col((corpus, c) => opt(k(corpus).durationSeconds[c])),
+      precomputed: Int32Array.from(col((corpus, c) => k(corpus).precomputed[c])),
       summary_tokens: col((corpus, c) => whole(k(corpus).summaryTokens[c], "summary_tokens")),
       post_context_tokens: col((corpus, c) => whole(k(corpus).postContext[c], "post_context")),
       cached_share_before: col((corpus, c) => opt(k(corpus).cachedShareBefore[c])),

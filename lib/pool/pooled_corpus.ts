@@ -205,7 +205,6 @@ export function pooledCorpus(
     timeMs: new Float64Array(nC),
     inputTokens: new Float64Array(nC),
     durationSeconds: new Float64Array(nC),
-    // Not in the exported tables: a pooled compaction counts as not precomputed.
     precomputed: new Uint8Array(nC),
     summaryTokens: new Float64Array(nC),
     postContext: new Float64Array(nC),
@@ -224,6 +223,7 @@ export function pooledCorpus(
     compactions.timeMs[k] = cp.timeMicros[c] / 1000;
     compactions.inputTokens[k] = cp.inputTokens[c];
     compactions.durationSeconds[k] = cp.durationSeconds[c];
+    compactions.precomputed[k] = cp.precomputed?.[c] === 1 ? 1 : 0;
     compactions.summaryTokens[k] = cp.summaryTokens[c];
     compactions.postContext[k] = cp.postContext[c];
     compactions.cachedShareBefore[k] = cp.cachedShareBefore[c];

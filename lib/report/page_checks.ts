@@ -1,6 +1,7 @@
 /**
  * The report page's checks section: the observed bill, the replay at the observed trigger and the
- * permutation check of growth.
+ * permutation check of growth, and what the replay leaves out or counts apart (advisor passes,
+ * sessions of another model, precomputed compactions; docs/method.md).
  *
  * @module
  */
@@ -33,6 +34,43 @@ export function checksSection(t: Texts, report: TriggerReport): string {
   ];
   const difference = billDifferenceRow(t, report);
   if (difference !== null) rows.push(difference);
+  const c = report.corpus;
+  const dollars = (v: number | null) => (v === null ? "–" : `$${formatNumber(v, { digits: 2 })}`);
+  if (c.advisor.iterations > 0) {
+    rows.push(row(
+      text(t, "checkAdvisor"),
+      text(t, "valuePerMillion", { cost: usd(ch.observedBill.advisorCostPerMillion) }),
+      text(t, "checkAdvisorNote", {
+        n: num(c.advisor.iterations),
+        share: formatNumber(100 * c.advisor.billedTokens / c.billedTokens, { digits: 1 }),
+        usd: dollars(c.advisor.usd),
+      }),
+    ));
+  }
+  if (c.leftOut.requests > 0) {
+    rows.push(row(
+      text(t, "checkLeftOut"),
+      dollars(c.leftOut.usd),
+      text(t, "checkLeftOutNote", {
+        requests: num(c.leftOut.requests),
+        sessions: num(c.leftOut.sessions),
+        switched: num(c.modelSwitches.sessions),
+      }),
+    ));
+  }
+  const pre = report.precomputedCompactions;
+  if (pre.share > 0 && pre.recommendedTimeShare?.mean != null) {
+    rows.push(row(
+      text(t, "checkPrecomputed"),
+      `${formatNumber(100 * pre.recommendedTimeShare.mean, { digits: 1 })}%`,
+      text(t, "checkPrecomputedNote", {
+        share: formatNumber(100 * pre.share, { digits: 0 }),
+        with: report.recommendation.timeShare?.mean == null
+          ? "–"
+          : `${formatNumber(100 * report.recommendation.timeShare.mean, { digits: 1 })}%`,
+      }),
+    ));
+  }
   if (growth !== null) {
     rows.push(row(
       text(t, "checkGrowth"),

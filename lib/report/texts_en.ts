@@ -201,6 +201,15 @@ export const TEXTS_EN = {
   valuePerMillion: "{cost} per 1M",
   checkBillNote:
     "The recorded requests priced by their own categories, plus the inferred compaction calls ({compaction} of it).",
+  checkAdvisor: "Advisor passes, left out",
+  checkAdvisorNote:
+    "{n} passes of an advisor model inside the recorded responses ({share}% of the billed tokens, {usd} at catalog prices): in no request, so the replay leaves them out; priced here as a line of their own.",
+  checkLeftOut: "Sessions left out",
+  checkLeftOutNote:
+    "{requests} requests in {sessions} sessions of another model (or with no model of most of their requests), priced at each request's own catalog prices; {switched} sessions that switched model are kept whole for this model.",
+  checkPrecomputed: "Time share without precomputed waits",
+  checkPrecomputedNote:
+    "{share}% of the recorded compactions were precomputed (summarized in the background). The time shares above count every compaction's time ({with} at the recommended trigger); this is the recommended trigger's if that share cost no waiting.",
   checkReplay: "Replay at the observed trigger",
   checkReplayNote:
     "The recorded history replayed with compactions at {trigger}: {ratio} × the observed bill.",

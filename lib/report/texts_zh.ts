@@ -177,6 +177,15 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   sectionChecks: "核对",
   checksIntro: "重放有多可信：在记录中的触发点重放记录中的历史，结果应当接近那些请求实际的费用。",
   checkBill: "实际账单",
+  checkAdvisor: "顾问模型调用（未计入重放）",
+  checkAdvisorNote:
+    "记录的响应中有 {n} 次顾问模型的采样（占计费 token 的 {share}%，按价目表计 {usd}）：它们不属于任何请求，重放不含它们；此处单列计价。",
+  checkLeftOut: "未纳入的会话",
+  checkLeftOutNote:
+    "{sessions} 个其他模型（或没有过半模型）的会话中的 {requests} 个请求，按各请求自身模型的价目表计价；{switched} 个中途切换模型的会话整体计入本模型。",
+  checkPrecomputed: "不计预先计算压缩等待的时间占比",
+  checkPrecomputedNote:
+    "记录中 {share}% 的压缩是预先计算的（在后台生成摘要）。上面的时间占比计入每次压缩的时间（推荐触发点为 {with}）；若这部分压缩无需等待，推荐触发点的时间占比为此值。",
   valuePerMillion: "每 100 万 {cost}",
   checkBillNote: "按各自计费类别给记录中的请求定价，再加上推断出的压缩调用（其中 {compaction}）。",
   checkReplay: "在实际触发点重放",

@@ -68,7 +68,7 @@ Deno.test({
         doc.corpus.sessions.main + doc.corpus.sessions.subagent +
           doc.corpus.sessions.helper,
       );
-      assert.equal(doc.pool.compactions, 24); // the sample's 24 compactions of its main model
+      assert.equal(doc.pool.compactions, 25); // the sample's 25 compactions of its main model
       const expected = autoCompactSetting(doc.recommendation.trigger, {
         contextWindow: doc.recommendation.contextWindow,
       }).settings;
@@ -80,7 +80,7 @@ Deno.test({
       assert.equal(text.code, 0, text.stderr);
       assert.match(
         text.stdout,
-        /Pool: 2 contributors, \d+ sessions, 2002 requests and 24 compactions/,
+        /Pool: 2 contributors, \d+ sessions, 2002 requests and 25 compactions/,
       );
       assert.match(
         text.stdout,

@@ -51,6 +51,13 @@ Deno.test("the committed sample holds every shape of real data, read from its fi
       "nullSummaries",
       "mixedModelSessions",
       "workflowRuns",
+      // Era E, the late-2026 shapes (data-synthetic/sim/late_shapes.ts).
+      "advisorResponses",
+      "precomputedCompactions",
+      "idleCompactions",
+      "reappendedRecords",
+      "modelSwitches",
+      "microcompactions",
     ]
   ) assert.ok((manifest.expected.quirks[quirk] ?? 0) > 0, quirk);
   assert.ok(manifest.expected.sessions.helper > 0);
@@ -78,11 +85,7 @@ Deno.test("the reader reports the sample's manifest aggregates", async () => {
   assert.deepEqual(s.sessions, e.sessions);
   assert.equal(s.requests, e.requests);
   assert.equal(e.requestsByKind.main + e.requestsByKind.subagent, PROFILES.sample.requests);
-  const c = s.compactions as typeof e.compactions;
-  assert.deepEqual(
-    { auto: c.auto, manual: c.manual, unknown: c.unknown ?? 0, timed: c.timed },
-    e.compactions,
-  );
+  assert.deepEqual(s.compactions, e.compactions);
   assert.deepEqual(s.excludedSessions, e.excludedSessions);
   assert.equal(s.malformedLines, e.malformedLines);
   assert.equal(s.billedTokens, e.billedTokens);
@@ -91,4 +94,19 @@ Deno.test("the reader reports the sample's manifest aggregates", async () => {
   assert.equal(s.observedTrigger, e.observedTrigger);
   // At most a few MB, as committed.
   assert.ok(manifest.bytes < 10_000_000, `sample is ${manifest.bytes} bytes`);
+});
+
+Deno.test("the sample's late-2026 shapes reach the reader's counts", async () => {
+  // Each shape of era E as the reader reports it: advisor passes, precomputed and other-trigger
+  // compactions, re-appended rows, a session that switched model, microcompaction's savings.
+  const corpus = await readCorpus([`${SAMPLE}/projects`]);
+  const s = summarizeCorpus(corpus);
+  const q = manifest.expected.quirks;
+  assert.equal(s.advisor.iterations, q.advisorResponses);
+  assert.equal(s.compactions.precomputed, manifest.expected.compactions.precomputed);
+  assert.equal(s.compactions.other, q.idleCompactions);
+  assert.deepEqual(corpus.diagnostics.otherTriggers, { idle: q.idleCompactions });
+  assert.equal(corpus.diagnostics.repeatedRecordUuids, q.reappendedRecords);
+  assert.ok(s.modelSwitches.sessions >= q.modelSwitches);
+  assert.ok(corpus.diagnostics.microcompactTokensSaved > 0);
 });
