@@ -143,3 +143,39 @@ Deno.test("the answer sentence says how far rework moved the cheapest trigger", 
     );
   }
 });
+
+Deno.test("auto on a corpus read with fetch targets: measured, replayed, both curves", async () => {
+  const { readCorpus } = await import("../../lib/transcript/mod.ts");
+  const { estimateRework } = await import("../../lib/rework/estimate.ts");
+  const sample = new URL("../../data-synthetic/sample/", import.meta.url).pathname;
+  const read = await readCorpus([sample], { fetchTargets: true });
+  const options = { workloads: 4, sessionDraws: 0 };
+  const { report } = await analyzeTrigger(read, options);
+  const w = report.rework!;
+  // The estimate is the estimator's own, called directly.
+  const direct = estimateRework(read, { windowRequests: 30, seed: 1 });
+  assert.equal(direct.source, "measured");
+  assert.equal(w.source, "measured");
+  assert.deepEqual(w.tokensPerCompaction, direct.tokensPerCompaction);
+  assert.deepEqual(w.requestsPerCompaction, direct.requestsPerCompaction);
+  assert.equal(w.naiveTokensPerCompaction, direct.naiveTokensPerCompaction);
+  // A constant ΔW (the sample's C has no spread): the mean, floored at 0, and ΔN likewise.
+  assert.equal(direct.growth!.kind, "constant");
+  assert.equal(w.applied!.tokensIntercept, Math.max(0, direct.tokensPerCompaction!.estimate));
+  assert.equal(w.applied!.requests, Math.max(0, direct.requestsPerCompaction!.estimate));
+  assert.equal(report.steadyState.inputs.reworkTokens, w.applied!.tokensIntercept);
+  for (const p of report.replay) {
+    if (p.compactions.mean! > 0) {
+      assert.ok(p.costPerMillion.mean! > p.costPerMillionWithoutRework!.mean!, `${p.trigger}`);
+    } else {
+      assert.equal(p.costPerMillion.mean, p.costPerMillionWithoutRework!.mean);
+    }
+  }
+  // The same corpus with rework off: the curves without rework, and nothing else moves them.
+  const off = (await analyzeTrigger(read, { ...options, rework: "off" })).report;
+  assert.deepEqual(
+    off.replay.map((p) => p.costPerMillion),
+    report.replay.map((p) => p.costPerMillionWithoutRework),
+  );
+  assert.equal(off.steadyState.tStarTokens, report.steadyState.tStarWithoutReworkTokens);
+});
