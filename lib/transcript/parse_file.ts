@@ -542,6 +542,8 @@ export class FileParser {
   #byTime = new Int32Array(0);
   #byTimeCount = 0;
   #timesIndexed = 0;
+  /** Arena entries the backward scans of this file have visited (bounds them; see #uuidSeen). */
+  #scanned = 0;
   /** The current record's time, read once for the repeated-record check and the rules. */
   #recordTimed = false;
   #recordTimeMs = NaN;
@@ -882,6 +884,18 @@ export class FileParser {
   #uuidSeen(line: Uint8Array, start: number, end: number, timeMs: number): boolean {
     const times = this.#uuidTimes;
     const ends = this.#uuidEnds;
+    // A few look-ups per file (records slightly out of time order) scan the times backwards, which
+    // costs less than building the table; a file with many (re-appended rows) switches to it.
+    if (this.#scanned < 32 * ends.length + 4096) {
+      for (let k = ends.length - 1; k >= 0; k--) {
+        if (times[k] === timeMs && this.#sameUuid(k, line, start, end)) {
+          this.#scanned += ends.length - k;
+          return true;
+        }
+      }
+      this.#scanned += ends.length;
+      return false;
+    }
     for (let k = this.#timesIndexed; k < ends.length; k++) {
       if (times[k] === times[k]) this.#indexTime(k); // NaN times are never looked up
     }
@@ -905,6 +919,18 @@ export class FileParser {
       if (same) return true;
     }
     return false;
+  }
+
+  /** Whether arena record `k`'s uuid bytes equal `line[start, end)`. */
+  #sameUuid(k: number, line: Uint8Array, start: number, end: number): boolean {
+    const ends = this.#uuidEnds;
+    const arena = this.#uuidBytes;
+    const from = k === 0 ? 0 : ends[k - 1];
+    if (ends[k] - from !== end - start) return false;
+    for (let i = 0; i < end - start; i++) {
+      if (arena[from + i] !== line[start + i]) return false;
+    }
+    return true;
   }
 
   /** Adds arena record `k` to the time table (grown to keep it at most half full). */

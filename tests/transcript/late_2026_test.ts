@@ -331,3 +331,16 @@ Deno.test("newer metadata: preTokens stays C; microcompaction's tokens saved are
   // R is measured (the next request's x), not postTokens.
   assert.equal(corpus.compactions.postContext[0], 20_000);
 });
+
+Deno.test("re-appended rows: a long re-append is found past the backward scans' budget", () => {
+  // 300 requests, then all 300 re-appended (the first ~30 look-ups scan the times backwards,
+  // the rest use the time table, see parse_file.ts): 300 skipped, 300 requests, both paths.
+  const time = (k: number) =>
+    `${String(10 + Math.floor(k / 60)).padStart(2, "0")}:${String(k % 60).padStart(2, "0")}:00`;
+  const rows = Array.from({ length: 300 }, (_, k) => req(`r${k}`, time(k), 100 + k));
+  const corpus = corpusBothWays([{ path: "p/s.jsonl", text: jsonl([...rows, ...rows]) }]);
+  assert.equal(corpus.diagnostics.repeatedRecordUuids, 300);
+  assert.equal(corpus.requests.length, 300);
+  assert.equal(corpus.diagnostics.duplicateBlocks, 0);
+  assert.equal(measureBothWays(jsonl([...rows, ...rows])).diagnostics.repeatedRecordUuids, 300);
+});
