@@ -213,6 +213,9 @@ export function liveView(
     prices: { ...base.prices, alpha: controls.alpha, rho: controls.rho },
   };
   const curves = priceCurves(sums, inputs);
+  const without = "sums" in replay && replay.rework !== null && scale !== 0
+    ? priceCurves(replay.sums, inputs)
+    : null;
   const best = argminTrigger(curves.triggers, curves.costPerMillion.mean);
   const steady = context.steadyState === null
     ? null
@@ -239,6 +242,11 @@ export function liveView(
     labels: context.labels,
     nearOptimalRange: nearOptimal,
     extrapolated: flags ?? null,
+    // With rework in the curves, the published method's cost beside them (a thin dashed line).
+    costWithoutRework: without?.costPerMillion.mean ?? null,
+    optimumWithoutReworkTrigger: without === null
+      ? null
+      : argminTrigger(without.triggers, without.costPerMillion.mean)?.trigger ?? null,
   });
   return { inputs, curves, best, tStar, nearOptimal, extrapolatedZones, plot };
 }
