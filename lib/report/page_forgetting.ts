@@ -34,7 +34,7 @@ import type { Texts } from "./texts.ts";
  *     tStarWithoutReworkTokens: 120000, replayArgminWithoutReworkTokens: 120000 },
  * } as unknown as TriggerReport;
  * const html = forgettingSection(TEXTS.en, report);
- * assert.match(html, /Given by option, not measured: 9K tokens and 3 requests/);
+ * assert.match(html, /Given by option, not measured: 9K tokens and 3.0 requests/);
  * assert.match(html, /cheapest trigger is then 180K instead of 120K/);
  * ```
  */
