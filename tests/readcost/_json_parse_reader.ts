@@ -76,18 +76,61 @@ export class JsonParseReader {
         ? this.#messageId(message.id)
         : -1;
       const usage = message.usage;
-      const snapshot = FIELDS.map((field) => {
-        const value = usage[field];
-        if (value === undefined) return -1;
-        return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER
-          ? value
-          : NaN;
-      }) as UsageSnapshot;
-      sink.usage(id, uuid, snapshot, lineNumber);
+      const passes = executorPasses(usage.iterations);
+      if (id >= 0 && passes.length > 0) {
+        // One message per executor pass (usage.iterations): the first keyed by message.id, the
+        // k-th by `<id>#k`, each with its own counts; advisor passes are no message.
+        passes.forEach((pass, k) => {
+          const key = k === 0 ? id : this.#messageId(`${message.id}#${k + 1}`);
+          sink.usage(key, uuid, passSnapshot(pass), lineNumber);
+        });
+      } else {
+        sink.usage(id, uuid, topLevelSnapshot(usage), lineNumber);
+      }
     }
     const uses = toolUsesOf(record);
     if (uses.length > 0) sink.toolUses(uses);
     const results = toolResultsOf(record);
     if (results.length > 0) sink.toolResults(results);
   };
+}
+
+/** The top-level usage's four counts: -1 for an absent one, NaN for an invalid one. */
+function topLevelSnapshot(usage: Record<string, unknown>): UsageSnapshot {
+  return FIELDS.map((field) => {
+    const value = usage[field];
+    if (value === undefined) return -1;
+    return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER
+      ? value
+      : NaN;
+  }) as UsageSnapshot;
+}
+
+/** The `type: "message"` entries of a non-empty `iterations` array, in order. */
+function executorPasses(iterations: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(iterations)) return [];
+  return iterations.filter((entry): entry is Record<string, unknown> =>
+    isObject(entry) && entry.type === "message"
+  );
+}
+
+/**
+ * A pass's counts as the corpus reads them: absent or invalid counts are 0; the cache write is
+ * the `cache_creation` tiers' sum when that is an object, else `cache_creation_input_tokens`.
+ */
+function passSnapshot(pass: Record<string, unknown>): UsageSnapshot {
+  const count = (value: unknown) =>
+    typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER ? value : 0;
+  const tiers = pass.cache_creation;
+  const written = isObject(tiers)
+    ? count(tiers.ephemeral_5m_input_tokens) + count(tiers.ephemeral_1h_input_tokens)
+    : Array.isArray(tiers)
+    ? 0
+    : count(pass.cache_creation_input_tokens);
+  return [
+    count(pass.input_tokens),
+    written,
+    count(pass.cache_read_input_tokens),
+    count(pass.output_tokens),
+  ];
 }
