@@ -12,7 +12,6 @@ import { analyzeTrigger } from "../lib/trigger/analyze.ts";
 const [dir, step, model, batchText, workloadsText] = Deno.args;
 const batchRows = Number(batchText);
 const workloads = Number(workloadsText ?? 100);
-const start = performance.now();
 // This process's own peak (the pool's reader is a child: /usr/bin/time reports the larger one).
 let peak = 0;
 const sampler = setInterval(() => peak = Math.max(peak, Deno.memoryUsage().rss), 50);

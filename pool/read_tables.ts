@@ -148,7 +148,10 @@ async function main(request: PoolRequest): Promise<void> {
   const compactionColumns = [
     ["session", "session_row"],
     ["model", modelCode],
-    ["trigger", `CASE trigger WHEN 'auto' THEN 0 WHEN 'manual' THEN 1 WHEN 'other' THEN 3 ELSE 2 END`],
+    [
+      "trigger",
+      `CASE trigger WHEN 'auto' THEN 0 WHEN 'manual' THEN 1 WHEN 'other' THEN 3 ELSE 2 END`,
+    ],
     ["timeMicros", micros("time")],
     ["inputTokens", nan("input_tokens")],
     ["durationSeconds", nan("duration_seconds")],
