@@ -13,6 +13,7 @@ import type {
   TokenTotals,
 } from "../transcript/tables.ts";
 import type { ExportManifest } from "./export_corpus.ts";
+import { emptyDiagnostics } from "../transcript/assemble_corpus.ts";
 
 /** The pooled tables, columns as the pool's reader sends them (NaN for null). */
 export interface PooledTables {
@@ -39,36 +40,7 @@ export function pooledDiagnostics(
   model: string,
   advisor: Corpus["advisor"] = { iterations: 0, byModel: {} },
 ): ReaderDiagnostics {
-  const out: ReaderDiagnostics = {
-    malformedLines: 0,
-    malformedExamples: [],
-    blankLines: 0,
-    recordTypes: {},
-    syntheticRecords: 0,
-    apiErrorRecords: 0,
-    zeroUsageRequests: 0,
-    blocksWithoutUsage: 0,
-    duplicateBlocks: 0,
-    crossFileDuplicateRequests: 0,
-    requestsWithoutMessageId: 0,
-    microcompactions: 0,
-    compactionsWithoutDuration: 0,
-    compactionsWithoutSummary: 0,
-    compactionsWithUnknownTrigger: 0,
-    matchedCompactionCalls: 0,
-    unmatchedCompactionCalls: 0,
-    excludedSessions: { otherModel: 0, noTargetModel: 0 },
-    requestsByModel: {},
-    oversizedLines: 0,
-    invalidUsageValues: 0,
-    undecodableNames: 0,
-    repeatedRecordUuids: 0,
-    microcompactTokensSaved: 0,
-    otherIterations: 0,
-    otherTriggers: {},
-    mixedModelSessions: { sessions: 0, requestsOfOtherModels: 0 },
-    leftOut: { requests: 0, byModel: {} },
-  };
+  const out = emptyDiagnostics();
   for (const m of manifests) {
     const d = m.diagnostics as unknown as Record<string, unknown>;
     for (const [key, value] of Object.entries(d)) {

@@ -137,7 +137,7 @@ export function assembleCorpus(files: FileParse[], options: AssembleOptions = {}
   // Each step is its own small function with one loop: V8 compiles a hot loop by compiling its
   // whole function, and one big function here was compiled (and de-optimised) again at every
   // loop, which made a cold assembly cost 3-4 times a warm one.
-  const diagnostics = _emptyDiagnostics();
+  const diagnostics = emptyDiagnostics();
   const run = _gatherFiles(files, options.paths, diagnostics);
   const pending = _deduplicate(run, diagnostics);
   _matchCalls(pending, run.calls, diagnostics);
@@ -223,7 +223,8 @@ function _sessionIdentities(
   });
 }
 
-function _emptyDiagnostics(): ReaderDiagnostics {
+/** Reader diagnostics with every count at zero (a corpus's, or a pool's before its exports add theirs). */
+export function emptyDiagnostics(): ReaderDiagnostics {
   return {
     malformedLines: 0,
     malformedExamples: [],
