@@ -282,6 +282,38 @@ export function usageExit(command: string, error: unknown): number {
 }
 
 /**
+ * Answers `--help` (the command's help text) and `--version` (its version line) on stdout, in
+ * that order of precedence, before any other work.
+ *
+ * @param command The command's name, for the version line.
+ * @param values The parsed flags.
+ * @param help The command's help text.
+ * @returns `EXIT.ok` when one of the two was asked and answered; null to go on.
+ *
+ * @example Neither flag: go on
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { helpOrVersion } from "./_shared.ts";
+ * assert.equal(helpOrVersion("corpus", {}, "usage"), null);
+ * ```
+ */
+export function helpOrVersion(
+  command: string,
+  values: Record<string, unknown>,
+  help: string,
+): number | null {
+  if (values.help) {
+    console.log(help);
+    return EXIT.ok;
+  }
+  if (values.version) {
+    console.log(versionLine(command));
+    return EXIT.ok;
+  }
+  return null;
+}
+
+/**
  * The `--version` line.
  *
  * @param command The command's name.

@@ -31,13 +31,13 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  helpOrVersion,
   parseCommandLine,
   progressReporter,
   readerWarnings,
   sessionsText,
   UsageError,
   usageExit,
-  versionLine,
 } from "./_shared.ts";
 import { analyzeTables, TABLES_HELP, TABLES_OPTIONS } from "./_tables.ts";
 import {
@@ -791,14 +791,8 @@ export async function main(args: string[]): Promise<number> {
     return usageExit("analyze", error);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("analyze"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("analyze", values, HELP);
+  if (answered !== null) return answered;
   try {
     flags = analyzeFlagsFromValues(values);
   } catch (error) {

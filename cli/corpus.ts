@@ -24,11 +24,11 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  helpOrVersion,
   parseCommandLine,
   progressReporter,
   readerWarnings,
   usageExit,
-  versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
@@ -224,14 +224,8 @@ export async function main(args: string[]): Promise<number> {
     help?: boolean;
     version?: boolean;
   };
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("corpus"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("corpus", values, HELP);
+  if (answered !== null) return answered;
   let idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS;
   if (values["idle-limit"] !== undefined) {
     idleLimitSeconds = Number(values["idle-limit"]);

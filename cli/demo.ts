@@ -17,7 +17,7 @@ import {
   ANALYZE_FLAGS_HELP,
   analyzeFlagsFromValues,
 } from "./_analyze_flags.ts";
-import { COMMON_HELP, EXIT, parseCommandLine, usageExit, versionLine } from "./_shared.ts";
+import { COMMON_HELP, EXIT, helpOrVersion, parseCommandLine, usageExit } from "./_shared.ts";
 
 const HELP = `Usage: deno task demo [OPTIONS]
 
@@ -74,14 +74,8 @@ export async function main(args: string[]): Promise<number> {
   } catch (error) {
     return usageExit("demo", error);
   }
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("demo"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("demo", values, HELP);
+  if (answered !== null) return answered;
   const profile = String(values.profile ?? "full") as ProfileName;
   if (!["small", "sample", "full"].includes(profile)) {
     console.error(`demo: --profile must be small, sample or full, got "${values.profile}"`);

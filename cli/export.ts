@@ -15,10 +15,10 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  helpOrVersion,
   parseCommandLine,
   usageExit,
   VERSION,
-  versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
@@ -81,14 +81,8 @@ export async function main(args: string[]): Promise<number> {
     return usageExit("export", error);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("export"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("export", values, HELP);
+  if (answered !== null) return answered;
   if (typeof values.out !== "string" || values.out === "") {
     return usageExit("export", new Error("--out DIR is required"));
   }

@@ -86,12 +86,12 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  helpOrVersion,
   parseCommandLine,
   progressReporter,
   readerWarnings,
   UsageError,
   usageExit,
-  versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
 
@@ -540,14 +540,8 @@ export async function main(args: string[]): Promise<number> {
     help?: boolean;
     version?: boolean;
   };
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("report"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("report", values, HELP);
+  if (answered !== null) return answered;
   return await runReport({
     paths: parsed.positionals,
     out: values.out ?? "out",

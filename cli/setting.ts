@@ -60,11 +60,11 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  helpOrVersion,
   parseCommandLine,
   progressReporter,
   readerWarnings,
   usageExit,
-  versionLine,
 } from "./_shared.ts";
 import { filteredOutMessage, filterFromValues, selectInput } from "./_input.ts";
 import {
@@ -242,14 +242,8 @@ export async function main(args: string[]): Promise<number> {
     return usageExit("setting", error);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) {
-    console.log(HELP);
-    return EXIT.ok;
-  }
-  if (values.version) {
-    console.log(versionLine("setting"));
-    return EXIT.ok;
-  }
+  const answered = helpOrVersion("setting", values, HELP);
+  if (answered !== null) return answered;
   const scope = (values.scope ?? "user") as "user" | "project";
   const target = _target(scope);
   if (target === null) {
