@@ -16,7 +16,14 @@ import {
 import { analyzeModels, type ModelsReport } from "../lib/trigger/analyze_models.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
-import { poolCorpora, poolFrames, readManifests, readPool } from "../lib/pool/read_pool.ts";
+import {
+  poolCorpora,
+  poolFrames,
+  type PoolRead,
+  readManifests,
+  readPool,
+} from "../lib/pool/read_pool.ts";
+import type { Corpus } from "../lib/transcript/tables.ts";
 import { streamedAnalysis } from "../lib/pool/streamed_analysis.ts";
 import type { ExportManifest } from "../lib/pool/export_corpus.ts";
 import { defaultPoolModel } from "../lib/pool/pooled_corpus.ts";
@@ -61,6 +68,98 @@ export function mayStartPool(): boolean {
   return Deno.permissions.querySync({ name: "run", command: "deno" }).state === "granted";
 }
 
+/** The filters DuckDB applies, as the pool block records them. */
+export interface PoolFilters {
+  since: string | null;
+  until: string | null;
+  contributors: string[] | null;
+}
+
+/** A pool read for analysis: its corpora and what the documents record of it. */
+export interface PoolInput {
+  /** The pool folder (resolved from where the user stands). */
+  dir: string;
+  manifests: ExportManifest[];
+  /** The target model, or null for `--model all`. */
+  target: string | null;
+  filters: PoolFilters;
+  /** The read (absent with `stream`: the streamed path reads the frames itself). */
+  read?: PoolRead;
+  /** The corpora: the target model's, or every model's with a session (most requests first). */
+  corpora: Corpus[];
+}
+
+/**
+ * Checks the pool's options and, unless `stream`, reads the pool through DuckDB (the filters
+ * run as SQL there).
+ *
+ * @param values The parsed command line (`tables`, `contributor`, `model`, `since`, `until`).
+ * @param idleLimitSeconds The idle limit cut into the work gaps, seconds.
+ * @param stream Only check and read the manifests (the streamed path reads frames itself).
+ * @returns The pool's input.
+ * @throws {UsageError} For `--project`; what the reading throws.
+ */
+export async function readPoolInput(
+  values: Record<string, string | boolean | string[] | undefined>,
+  idleLimitSeconds: number,
+  stream = false,
+): Promise<PoolInput> {
+  if (typeof values.project === "string") {
+    throw new UsageError("--project does not apply to --tables (exports keep no project name)");
+  }
+  const checked = filterFromValues({ since: values.since, until: values.until });
+  const dir = callerPath(values.tables as string);
+  const contributors = (values.contributor as string[] | undefined) ?? null;
+  const manifests = await readManifests(dir);
+  const model = typeof values.model === "string" ? values.model : undefined;
+  const target = model === "all" ? null : model ?? defaultPoolModel(manifests);
+  const filters = { since: checked.since ?? null, until: checked.until ?? null, contributors };
+  if (stream) return { dir, manifests, target, filters, corpora: [] };
+  const read = await readPool(dir, {
+    since: filters.since,
+    until: filters.until,
+    contributors,
+    models: target === null ? null : [target],
+  }, idleLimitSeconds);
+  return { dir, manifests, target, filters, read, corpora: poolCorpora(read, target ?? "all") };
+}
+
+/**
+ * The filter as the JSON documents record it (the pool keeps no project name).
+ *
+ * @param input The pool read.
+ * @returns `options.filters` of the document.
+ */
+export function recordedPoolFilters(input: PoolInput) {
+  return {
+    since: input.filters.since,
+    until: input.filters.until,
+    project: null,
+    contributors: input.filters.contributors,
+    leftOut: input.read?.leftOut ?? { files: 0, sessions: 0, undatedSessions: 0 },
+  };
+}
+
+/**
+ * One model's pool block: its setting for everyone and for one user, with the counts behind it.
+ *
+ * @param input The pool read.
+ * @param report The model's analysis.
+ * @returns The block.
+ */
+export function poolAnswerOf(
+  input: PoolInput,
+  report: Pick<TriggerReport, "recommendation" | "corpus">,
+): PoolAnswer {
+  const c = input.read?.byModel[report.corpus.model];
+  return poolAnswer(report, {
+    contributors: c?.contributors ?? 0,
+    sessions: c?.sessions ?? 0,
+    compactions: c?.compactions ?? 0,
+    requests: report.corpus.requests,
+  }, input.filters);
+}
+
 /**
  * Runs the pooled analysis and prints it.
  *
@@ -80,44 +179,11 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
     );
     return EXIT.invalidArguments;
   }
-  const checked = filterFromValues({ since: values.since, until: values.until });
-  const dir = callerPath(values.tables as string);
-  const contributors = (values.contributor as string[] | undefined) ?? null;
-  const manifests = await readManifests(dir);
-  const model = typeof values.model === "string" ? values.model : undefined;
-  const target = model === "all" ? null : model ?? defaultPoolModel(manifests);
-  const filters = {
-    since: checked.since ?? null,
-    until: checked.until ?? null,
-    contributors,
-  };
-  // The filter as the JSON documents record it (the pool keeps no project name).
-  const recorded = (leftOut: { files: number; sessions: number; undatedSessions: number }) => ({
-    since: filters.since,
-    until: filters.until,
-    project: null,
-    contributors,
-    leftOut,
-  });
+  const input = await readPoolInput(values, run.idleLimitSeconds, values.stream === true);
+  const { dir, manifests, target, filters, corpora } = input;
   if (values.stream) {
     return await _streamed(run, dir, manifests, target, filters);
   }
-  const read = await readPool(dir, {
-    since: filters.since,
-    until: filters.until,
-    contributors,
-    models: target === null ? null : [target],
-  }, run.idleLimitSeconds);
-  const corpora = poolCorpora(read, target ?? "all");
-  const countsOf = (name: string, requests: number) => {
-    const c = read.byModel[name];
-    return {
-      contributors: c?.contributors ?? 0,
-      sessions: c?.sessions ?? 0,
-      compactions: c?.compactions ?? 0,
-      requests,
-    };
-  };
   if (target === null) {
     if (corpora.length === 0) {
       console.error(`analyze: the pool under ${values.tables} has no session left`);
@@ -130,15 +196,11 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
     const pool: Record<string, PoolAnswer> = {};
     for (const entry of report.models) {
       if (!("analysis" in entry)) continue;
-      pool[entry.model] = poolAnswer(
-        entry.analysis,
-        countsOf(entry.model, entry.analysis.corpus.requests),
-        filters,
-      );
+      pool[entry.model] = poolAnswerOf(input, entry.analysis);
     }
     const doc = {
       ...report,
-      options: { ...report.options, filters: recorded(read.leftOut) },
+      options: { ...report.options, filters: recordedPoolFilters(input) },
       pool,
     };
     writeStdout(
@@ -171,8 +233,9 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
     }
     throw error;
   }
-  const pool = poolAnswer(report, countsOf(corpus.model, corpus.requests.length), filters);
-  const doc = { ...report, options: { ...report.options, filters: recorded(read.leftOut) }, pool };
+  const pool = poolAnswerOf(input, report);
+  const filtersDoc = recordedPoolFilters(input);
+  const doc = { ...report, options: { ...report.options, filters: filtersDoc }, pool };
   writeStdout(
     values.json ? JSON.stringify(doc, null, 2) + "\n" : [
       run.formatReport(report),

@@ -9,70 +9,23 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
 import { readCorpus, readCorpusPerModel } from "../../lib/transcript/read_corpus.ts";
 import { sessionIdentities } from "../../lib/transcript/assemble_corpus.ts";
 import type { Corpus } from "../../lib/transcript/tables.ts";
-import { exportCorpus } from "../../lib/pool/export_corpus.ts";
-import { poolCorpora, poolInstalled, readPool } from "../../lib/pool/read_pool.ts";
+import { poolCorpora, readPool } from "../../lib/pool/read_pool.ts";
 import { sessionKeyer } from "../../lib/pool/session_key.ts";
-import { analyzeTrigger, type TriggerReport } from "../../lib/trigger/analyze.ts";
+import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
-const SAMPLE = join(ROOT, "data-synthetic/sample");
-const SECRET = new Uint8Array(32).fill(3);
-const RUN = poolInstalled() || Deno.env.get("CI") === "true";
-const SKIPPED = RUN ? "" : " (skipped: DuckDB not installed; deno task pool-install)";
-
-/** Exports the corpus under `root` as two contributors: the first project folder, the rest. */
-async function splitPool(root: string, out: string): Promise<void> {
-  const projects = [];
-  for await (const e of Deno.readDir(join(root, "projects"))) projects.push(e.name);
-  projects.sort();
-  const half = async (names: string[], id: string) => {
-    const { files } = await discoverTranscriptFiles(names.map((n) => join(root, "projects", n)));
-    await exportCorpus(files, { out, secret: SECRET, toolkitVersion: "test", contributor: id });
-  };
-  await half(projects.slice(0, 1), "a");
-  await half(projects.slice(1), "b");
-}
-
-/** Close to within 1e-9 of the larger magnitude (sums in another order), or both not finite. */
-function close(a: unknown, b: unknown, path: string): void {
-  if (typeof a === "number" && typeof b === "number") {
-    if (!Number.isFinite(a) || !Number.isFinite(b)) return assert.equal(a, b, path);
-    return assert.ok(
-      Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)),
-      `${path}: ${a} vs ${b}`,
-    );
-  }
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") {
-    return assert.deepEqual(a, b, path);
-  }
-  const ka = Object.keys(a as object).sort(), kb = Object.keys(b as object).sort();
-  assert.deepEqual(ka, kb, `${path}: keys`);
-  for (const k of ka) close((a as never)[k], (b as never)[k], `${path}.${k}`);
-}
-
-/** The deterministic figures of an analysis: everything that does not depend on the order in
- * which sessions are resampled. */
-function deterministic(r: TriggerReport) {
-  const { malformedExamples: _m, ...diagnostics } = r.diagnostics;
-  return {
-    options: r.options,
-    corpus: r.corpus,
-    fit: r.fit,
-    prices: r.prices,
-    timeModel: r.timeModel,
-    observedCurve: r.replay.map((p) => ({ trigger: p.trigger, ...p.observed })),
-    observedBill: r.checks.observedBill,
-    replayAtObservedTrigger: r.checks.replayAtObservedTrigger,
-    tStarTokens: r.steadyState.tStarTokens,
-    steadyInputs: r.steadyState.inputs,
-    diagnostics,
-  };
-}
+import {
+  close,
+  deterministic,
+  generatedCorpus,
+  RUN,
+  SAMPLE,
+  SECRET,
+  SKIPPED,
+  splitPool,
+} from "./_pool_helpers.ts";
 
 /** Per session (keyed as the export keys it), the request columns. */
 function bySession(corpus: Corpus, keys: string[]) {
@@ -144,25 +97,8 @@ Deno.test({
   name: `pool: a held-out-like corpus (profile small, seed 7) round-trips too${SKIPPED}`,
   ignore: !RUN,
   fn: async () => {
-    const dir = await Deno.makeTempDir();
+    const dir = await generatedCorpus();
     try {
-      const gen = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--allow-read",
-          "--allow-write",
-          join(ROOT, "data-synthetic/generate.ts"),
-          "--profile",
-          "small",
-          "--seed",
-          "7",
-          "--out",
-          dir,
-        ],
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      assert.equal(gen.code, 0, new TextDecoder().decode(gen.stderr));
       await roundTrip(dir, "small seed 7");
     } finally {
       await Deno.remove(dir, { recursive: true });
