@@ -35,6 +35,7 @@ import { checkOutputPath } from "../lib/io/output_path.ts";
 import { type StagedOutput, stageOutputFolder } from "../lib/io/output_folder.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
 import { modelInfo } from "../lib/prices/mod.ts";
+import type { PriceOverrides } from "../lib/prices/resolve_prices.ts";
 import { formatReadCostText } from "../lib/readcost/format_text.ts";
 import { measureReadCost } from "../lib/readcost/measure_paths.ts";
 import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
@@ -93,7 +94,21 @@ import {
   UsageError,
   usageExit,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import {
+  filteredOutMessage,
+  filterFromValues,
+  filterLine,
+  type SelectedInput,
+  selectInput,
+} from "./_input.ts";
+import {
+  mayStartPool,
+  poolAnswerOf,
+  type PoolInput,
+  readPoolInput,
+  recordedPoolFilters,
+} from "./_tables.ts";
+import { type PoolAnswer, poolAnswerLines } from "../lib/pool/pool_answer.ts";
 
 const W = AUTO_COMPACT_ARITHMETIC;
 
@@ -125,6 +140,12 @@ Options:
                           most requests, the timeline a panel per model.
   --lang en|zh            Language of figure.* and timeline.* (default: en; the page has both
                           and a switch). zh loads a Chinese font from its npm package.
+  --tables DIR            Report on a pool of exports (deno task export) under DIR, read
+                          through DuckDB as pool analyze reads it; run as deno task pool
+                          report --tables DIR (docs/pool.md). No read-cost measurement
+                          (a pool carries no text): read-cost.json is not written and the
+                          page says why; analysis.json carries the pool block.
+  --contributor ID        With --tables: only this contributor (repeatable).
   --auto-compact-window TOKENS
                           The autoCompactWindow you set (settings.json or
                           CLAUDE_CODE_AUTO_COMPACT_WINDOW): the timeline draws the trigger it
@@ -178,6 +199,15 @@ export interface RunReportOptions {
   readSettings?: boolean;
   /** Name shown before progress lines and errors. @default {"report"} */
   command?: string;
+  /**
+   * A pool of exports to report on instead of transcripts (docs/pool.md): the folder as typed,
+   * read through DuckDB as `pool analyze --tables` reads it (`paths` must then be empty). No
+   * read-cost measurement (a pool carries no file texts): read-cost.json is not written and
+   * the page says why. @default {none: transcripts}
+   */
+  tables?: string;
+  /** With `tables`: only these contributors. @default {all} */
+  contributors?: string[];
 }
 
 /** The model's display name from the price catalog, else its raw id. */
@@ -223,7 +253,10 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         return error.notFound ? EXIT.missingPath : EXIT.unreadable;
       }
     }
-    const input = await selectInput(options.paths, options.filter ?? {});
+    const pooled = options.tables !== undefined;
+    const input: SelectedInput = pooled
+      ? _poolSelection(callerPath(options.tables!))
+      : await selectInput(options.paths, options.filter ?? {});
     const out = callerPath(options.out);
     const file = (name: (typeof REPORT_FILES)[number]) => joinPath(out, name);
     // Checked before anything is read: the folder and each file written in it.
@@ -271,7 +304,18 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     };
 
     let analysed: _Analysed;
-    if (options.model === "all") {
+    let pool: _Pool | undefined;
+    if (pooled) {
+      const read = await _readPool(
+        command,
+        options,
+        flags.idleLimitSeconds,
+        analyzeOptions,
+        pricesText === undefined ? undefined : prices,
+      );
+      if (typeof read === "number") return read;
+      ({ analysed, pool } = read);
+    } else if (options.model === "all") {
       const { corpora, withoutSession } = await readCorpusPerModel(input.files, readOptions);
       if (corpora.length === 0) {
         const empty = await readCorpus(input.files, { idleLimitSeconds: flags.idleLimitSeconds });
@@ -324,14 +368,31 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       : analysed.analyses[analysed.main]!;
     const report = analysis.report;
     const modelDisplayName = _displayName(report.corpus.model);
-    stage("read-cost measurement of the same files");
-    const readCost = await measureReadCost(input.files);
-
+    // A pool carries no file texts: no read-cost measurement (the page says why).
+    let readCost: Awaited<ReturnType<typeof measureReadCost>> | undefined;
+    if (!pooled) {
+      stage("read-cost measurement of the same files");
+      readCost = await measureReadCost(input.files);
+    }
+    const filters = pool === undefined ? input.filters : pool.filters;
     const document = analysed.kind === "one"
-      ? { ...report, options: { ...report.options, filters: input.filters } }
-      : modelsDocumentWithFilters(analysed.doc, input.filters);
-    await staged.writeText("analysis.json", JSON.stringify(document, null, 2) + "\n");
-    await staged.writeText("read-cost.json", JSON.stringify(readCost.report, null, 2) + "\n");
+      ? { ...report, options: { ...report.options, filters } }
+      : modelsDocumentWithFilters(analysed.doc, filters);
+    await staged.writeText(
+      "analysis.json",
+      JSON.stringify(
+        pool === undefined ? document : {
+          ...document,
+          // As `pool analyze --tables --json`: one model's block, or a block per model.
+          pool: analysed.kind === "one" ? pool.answers[report.corpus.model] : pool.answers,
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    if (readCost !== undefined) {
+      await staged.writeText("read-cost.json", JSON.stringify(readCost.report, null, 2) + "\n");
+    }
 
     stage("drawing the figures");
     const fontFiles = await figureFontFiles(lang);
@@ -377,7 +438,8 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       await staged.write("timeline.png", await svgToPng(timelineSvg, { fontFiles }));
       written.push("timeline.png", "timeline.svg");
     }
-    written.push("analysis.json", "read-cost.json");
+    written.push("analysis.json");
+    if (readCost !== undefined) written.push("read-cost.json");
 
     stage("writing the report page");
     const models = analysed.kind === "one" ? undefined : {
@@ -394,7 +456,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
         // The page draws its Chinese with the glyphs it carries (a subset of this font).
         cjkFont: await loadCjkFont(),
         modelDisplayName,
-        readCost: readCost.report,
+        readCost: readCost?.report,
         synthetic: options.synthetic ?? false,
         timeline: {
           ...timeline,
@@ -403,10 +465,23 @@ export async function runReport(options: RunReportOptions): Promise<number> {
           settingChangedMs,
         },
         ...(models === undefined ? {} : { models }),
+        ...(pool === undefined ? {} : {
+          pool: {
+            model: report.corpus.model,
+            answers: pool.answers,
+            displayNames: Object.fromEntries(
+              Object.keys(pool.answers).map((m) => [m, _displayName(m)]),
+            ),
+          },
+        }),
       }),
     );
-    // A timeline of an earlier run in the same folder would describe other data.
-    await staged.commit(timeline.rows.length > 0 ? [] : ["timeline.png", "timeline.svg"]);
+    // A timeline (or a read-cost measurement) of an earlier run in the same folder would
+    // describe other data.
+    await staged.commit([
+      ...(timeline.rows.length > 0 ? [] : ["timeline.png", "timeline.svg"]),
+      ...(readCost !== undefined ? [] : ["read-cost.json"]),
+    ]);
 
     const filter = filterLine(input.filters);
     const summary = analysed.kind === "one"
@@ -417,8 +492,13 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       [
         filter,
         summary,
-        formatReadCostText(readCost.report),
+        readCost === undefined ? POOL_READ_COST_LINE : formatReadCostText(readCost.report),
         `Answer${analysed.kind === "all" ? ` (${modelDisplayName})` : ""}: ${answer.text}`,
+        ...(pool === undefined
+          ? []
+          : Object.entries(pool.answers).flatMap(([name, a]) =>
+            poolAnswerLines(a, name, name === report.corpus.model ? _why(report) : null)
+          )),
         timeline.rows.length === 0 ? "No compaction with a time and a size: no timeline." : "",
         `Wrote ${written.join(", ")} in ${out}`,
       ].filter((t) => t !== "").join("\n") + "\n",
@@ -434,6 +514,118 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     removeListeners();
     staged?.discardSync();
   }
+}
+
+/** What stdout says of the read cost for a pool. */
+export const POOL_READ_COST_LINE =
+  "Read cost: not measured from a pool (it needs the tool results' texts, which an export " +
+  "never carries).";
+
+/** A pool's answers (one per model analysed) and the filters recorded in analysis.json. */
+interface _Pool {
+  answers: Record<string, PoolAnswer>;
+  filters: SelectedInput["filters"];
+}
+
+/** The pool as the input the output checks see: the folder is the only input path. */
+function _poolSelection(dir: string): SelectedInput {
+  return {
+    paths: [dir],
+    files: [],
+    found: 0,
+    undecodableNames: 0,
+    filters: {
+      since: null,
+      until: null,
+      project: null,
+      leftOut: { files: 0, sessions: 0, undatedSessions: 0 },
+    },
+  } as unknown as SelectedInput;
+}
+
+/** The analysis's reason for giving no setting, when it says one. */
+function _why(report: TriggerAnalysis["report"]): string | null {
+  const r = report.recommendation as TriggerAnalysis["report"]["recommendation"] & {
+    withheld?: unknown;
+  };
+  if (typeof r.withheld === "string") return r.withheld;
+  return r.budgetError ?? null;
+}
+
+/**
+ * Reads the pool through DuckDB (as `pool analyze --tables`) and analyses it: one model, or
+ * every model with `--model all`.
+ */
+async function _readPool(
+  command: string,
+  options: RunReportOptions,
+  idleLimitSeconds: number,
+  analyzeOptions: AnalyzeOptions,
+  prices: ((model: string) => PriceOverrides | undefined) | undefined,
+): Promise<{ analysed: _Analysed; pool: _Pool } | number> {
+  const f = options.filter ?? {};
+  const input: PoolInput = await readPoolInput({
+    tables: callerPath(options.tables!),
+    model: options.model,
+    since: f.since ?? undefined,
+    until: f.until ?? undefined,
+    project: f.project ?? undefined,
+    contributor: options.contributors,
+  }, idleLimitSeconds);
+  const recorded = recordedPoolFilters(input) as unknown as SelectedInput["filters"];
+  if (input.target === null) {
+    if (input.corpora.length === 0) {
+      console.error(`${command}: the pool under ${options.tables} has no session left`);
+      return EXIT.emptySample;
+    }
+    const { report: doc, analyses } = await analyzeModels(input.corpora, {
+      ...analyzeOptions,
+      pricesForModel: prices === undefined ? undefined : (m) => prices(m)!,
+    });
+    const main = analyses.findIndex((a) => a !== null);
+    if (main < 0) {
+      writeStdout(formatModelsReport(doc));
+      console.error(`${command}: no model could be analysed (see above)`);
+      return EXIT.emptySample;
+    }
+    const answers: Record<string, PoolAnswer> = {};
+    for (const entry of doc.models) {
+      if ("analysis" in entry) answers[entry.model] = poolAnswerOf(input, entry.analysis);
+    }
+    return {
+      analysed: { kind: "all", corpora: input.corpora, doc, analyses, main },
+      pool: { answers, filters: recorded },
+    };
+  }
+  const corpus = input.corpora[0];
+  if (corpus.requests.length === 0) {
+    console.error(
+      `${command}: the pool under ${options.tables} has no request of model ` +
+        `"${input.target}" after the filters`,
+    );
+    return EXIT.emptySample;
+  }
+  const given = prices?.(corpus.model);
+  const o = given === undefined ? analyzeOptions : { ...analyzeOptions, prices: given };
+  let analysis: TriggerAnalysis;
+  try {
+    analysis = await analyzeTrigger(corpus, o);
+  } catch (error) {
+    if (error instanceof MissingModelInputsError) {
+      console.error(
+        `${command}: ${error.message}; run \`deno task analyze --help\` for how to give them`,
+      );
+      return EXIT.emptySample;
+    }
+    throw error;
+  }
+  return {
+    analysed: { kind: "one", corpus, analysis },
+    pool: {
+      answers: { [corpus.model]: poolAnswerOf(input, analysis.report) },
+      filters: recorded,
+    },
+  };
 }
 
 /** The signals after which a run says what it leaves behind. */
@@ -473,6 +665,8 @@ function _replayProgress(command: string) {
 const REPORT_OPTIONS = {
   out: { type: "string" },
   model: { type: "string" },
+  tables: { type: "string" },
+  contributor: { type: "string", multiple: true },
   lang: { type: "string" },
   "auto-compact-window": { type: "string" },
 } as const;
@@ -542,7 +736,23 @@ export async function main(args: string[]): Promise<number> {
   };
   const answered = helpOrVersion("report", values, HELP);
   if (answered !== null) return answered;
+  if (values.tables !== undefined) {
+    if (parsed.positionals.length > 0) {
+      return usageExit("report", new Error("give either --tables DIR or transcript paths"));
+    }
+    if (!mayStartPool()) {
+      console.error(
+        "report: --tables reads the pool through DuckDB in a child process, which the report " +
+          "task may not start: run `deno task pool report --tables DIR` instead",
+      );
+      return EXIT.invalidArguments;
+    }
+  } else if (parsed.values.contributor !== undefined) {
+    return usageExit("report", new Error("--contributor applies to --tables only"));
+  }
   return await runReport({
+    tables: values.tables,
+    contributors: parsed.values.contributor as string[] | undefined,
     paths: parsed.positionals,
     out: values.out ?? "out",
     model: values.model,

@@ -15,6 +15,7 @@ import { escapeHtml } from "../charts/escape_html.ts";
 import type { ReadCostReport } from "../readcost/report.ts";
 import { formatNumber } from "./format_number.ts";
 import type { AnswerCurves } from "./page_answer.ts";
+import type { PoolPageInput } from "./page_pool.ts";
 import { fillText, type Lang, LANG_TAGS, LANGS, type TextKey, TEXTS, type Texts } from "./texts.ts";
 
 /**
@@ -62,6 +63,8 @@ export interface PageContext {
   curves: AnswerCurves;
   timeline: TimelineInput | undefined;
   models: ModelsInput | undefined;
+  /** A pool of exports (`report --tables`): its answers and what it leaves out. */
+  pool?: PoolPageInput;
 }
 
 /** Sessions of every kind: main, sub-agent and helper (a helper is counted, and listed, apart). */

@@ -52,6 +52,7 @@ import { misleadSection } from "./page_mislead.ts";
 import { modelsSection } from "./page_models.ts";
 import { confidenceBanner, rangeSection } from "./page_range.ts";
 import { readCostSection } from "./page_read_cost.ts";
+import { type PoolPageInput, poolSection } from "./page_pool.ts";
 import { settingSection } from "./page_setting.ts";
 import { settingCompareSection } from "./page_setting_compare.ts";
 import { steadyStateSection } from "./page_steady_state.ts";
@@ -59,6 +60,7 @@ import { timelineSection } from "./page_timeline.ts";
 import { type Lang, TEXTS, type Texts } from "./texts.ts";
 
 export type { ModelsInput, TimelineInput } from "./page_markup.ts";
+export type { PoolPageInput } from "./page_pool.ts";
 
 /** What {@linkcode renderReport} needs. */
 export interface RenderReportInput {
@@ -106,6 +108,13 @@ export interface RenderReportInput {
    * CJK font. @default {none: the page relies on the machine's fonts}
    */
   cjkFont?: Uint8Array;
+  /**
+   * A pool of exports (`report --tables`, docs/pool.md): a section with the contributors,
+   * sessions and compactions behind the answer, the setting for everyone
+   * (`managed-settings.json`) and for one user, and what a pool leaves out (the read cost, which
+   * needs file texts). @default {no pool section}
+   */
+  pool?: PoolPageInput;
 }
 
 /** JSON that cannot end its `<script>` element or open a comment inside it. */
@@ -203,6 +212,7 @@ export function renderReport(input: RenderReportInput): string {
     curves: meanCurves(report),
     timeline: input.timeline,
     models: input.models,
+    ...(input.pool === undefined ? {} : { pool: input.pool }),
   };
   const section = (id: string, render: (t: Texts, lang: Lang) => string) =>
     `<section id="${id}">\n${inBoth(render)}\n</section>`;
@@ -216,7 +226,9 @@ ${
     figureSection(c)
   }
 ${section("setting", (t) => settingSection(t, c) + "\n" + settingCompareSection(t, c))}
-${section("range", (t) => rangeSection(t, c))}
+${c.pool === undefined ? "" : section("pool", (t) => poolSection(t, c)) + "\n"}${
+    section("range", (t) => rangeSection(t, c))
+  }
 ${
     report.rework === undefined
       ? ""

@@ -561,4 +561,26 @@ export const TEXTS_EN = {
     "The replay adds them after every compaction it makes: {tokens} tokens that stay in the context until the next compaction, and {requests} extra requests billed at the context after it. The cheapest trigger stays at {with}; the steady-state T* is {tstar} instead of {tstarWithout}. The thin dashed line of the figure is the cost without them.",
   forgettingSliders:
     "The sliders re-price both curves. They do not change the re-reads: a different amount moves which request compacts, so it needs a new replay.",
+
+  // A pool of exports (report --tables).
+  sectionPool: "A pool of exports",
+  poolIntro:
+    "This report was made from the exports of {contributors} {contributors|contributor|contributors} (deno task export), pooled and read through DuckDB: {sessions} sessions, {requests} requests and {compactions} compactions of {model}. No transcript was read: an export holds token counts, times and keyed session hashes only.",
+  poolOrganisation:
+    "For everyone: put the recommended setting in managed-settings.json ({linux} on Linux, {macos} on macOS), which Claude Code applies over every user's own settings:",
+  poolUser: "For one user, the same lines go into {path}.",
+  poolNoSetting:
+    "No setting to roll out for everyone: the analysis recommends none (the setting section says why).",
+  poolOtherModel:
+    "{model}: {contributors} {contributors|contributor|contributors}, {sessions} sessions, {requests} requests, {compactions} compactions; the setting for everyone:",
+  poolOtherNoSetting: "none recommended.",
+  poolLeftOutHeading: "What a pool leaves out",
+  poolLeftOutReadCost:
+    "The read-cost measurement (what reading tool results costs): it counts the characters of each tool result, and an export never carries any text. Run deno task report on one person's transcripts for it.",
+  poolLeftOutRework:
+    "The rework after a compaction (the cost of forgetting): these exports carry no rework windows of {window} requests (an export holds the windows of the size it was made with), so nothing says what a request re-read; the curves are the published method's, without re-reads.",
+  poolReworkMeasured:
+    "The rework after a compaction (the cost of forgetting) is measured from the rework windows the exports carry: per compaction, how many requests re-read something and how many tokens they re-read, in the {window} requests after it and in the {window} before it. Never what was read.",
+  poolLeftOutSetting:
+    "The setting in use beside the recommendation is the one of the machine that made this report; the contributors' own settings are not in their exports.",
 } as const;

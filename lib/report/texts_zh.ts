@@ -503,4 +503,25 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
     "回放在它做的每一次压缩之后加上这些重读：{tokens} token 留在上下文里直到下一次压缩，另有 {requests} 个额外请求按压缩后的上下文计价。最便宜的触发点仍是 {with}；稳态 T* 是 {tstar}，而不是 {tstarWithout}。图中的细虚线是不计重读的费用。",
   forgettingSliders:
     "滑块会重新给两条曲线计价，但不改变重读的量：换一个量会改变哪一个请求触发压缩，需要重新回放。",
+
+  // 导出数据的汇总（report --tables）。
+  sectionPool: "汇总的导出数据",
+  poolIntro:
+    "本报告由 {contributors} 位贡献者的导出数据（deno task export）汇总而成，经 DuckDB 读取：{model} 的 {sessions} 个会话、{requests} 个请求和 {compactions} 次压缩。没有读取任何转录：导出只含 token 数、时间和带密钥散列的会话键。",
+  poolOrganisation:
+    "对所有人：把推荐的设置写入 managed-settings.json（Linux 上是 {linux}，macOS 上是 {macos}），Claude Code 会让它覆盖每个用户自己的设置：",
+  poolUser: "对单个用户：同样的内容写入 {path}。",
+  poolNoSetting: "没有可以推广给所有人的设置：分析没有给出推荐（原因见设置一节）。",
+  poolOtherModel:
+    "{model}：{contributors} 位贡献者，{sessions} 个会话，{requests} 个请求，{compactions} 次压缩；给所有人的设置：",
+  poolOtherNoSetting: "没有推荐。",
+  poolLeftOutHeading: "汇总数据缺少的部分",
+  poolLeftOutReadCost:
+    "读取成本的测量（读取工具结果的花费）：它要统计每个工具结果的字符数，而导出从不包含任何文本。要得到它，请对某个人自己的转录运行 deno task report。",
+  poolLeftOutRework:
+    "压缩之后的返工（遗忘的代价）：这些导出不含 {window} 个请求的返工窗口（导出只含生成时所用大小的窗口），无从得知一个请求重读了什么；曲线是已发表方法的曲线，不计重读。",
+  poolReworkMeasured:
+    "压缩之后的返工（遗忘的代价）由导出携带的返工窗口测得：每次压缩之后 {window} 个请求与之前 {window} 个请求里，有多少请求重读了内容、重读了多少 token。导出从不记录读了什么。",
+  poolLeftOutSetting:
+    "推荐旁边显示的当前设置是生成本报告的这台机器上的设置；贡献者各自的设置不在导出里。",
 };

@@ -1,8 +1,9 @@
 /**
  * `deno task pool analyze --tables DIR` as a user runs it: the answer names the setting for
  * everyone and for one user with the counts behind it, the JSON validates against
- * docs/schema/analyze.schema.json, and `deno task analyze --tables` (which may start no
- * process) points to the pool task. Skipped without DuckDB, except under CI=true.
+ * docs/schema/analyze.schema.json, and `deno task analyze --tables` and `report --tables`
+ * (which may start no process) point to the pool task; `pool report` writes the pool's page.
+ * Skipped without DuckDB, except under CI=true.
  *
  * @module
  */
@@ -116,6 +117,39 @@ Deno.test({
         ),
       );
       assert.match(streamed.stdout, /No setting to roll out: the cheapest trigger is on the edge/);
+      // report: the page, figures, timeline and analysis.json of the pool; no read cost.
+      const report = await task(["pool", "report", ...flags, "--out", "rep"], cwd);
+      assert.equal(report.code, 0, report.stderr);
+      assert.match(report.stdout, /Read cost: not measured from a pool/);
+      assert.match(
+        report.stdout,
+        /Pool: 2 contributors, \d+ sessions, 2002 requests and 25 compactions/,
+      );
+      const written = [];
+      for await (const e of Deno.readDir(join(cwd, "rep"))) written.push(e.name);
+      assert.deepEqual(written.sort(), [
+        "analysis.json",
+        "figure.png",
+        "figure.svg",
+        "report.html",
+        "timeline.png",
+        "timeline.svg",
+      ]);
+      // deno-lint-ignore no-explicit-any
+      const page: any = JSON.parse(await Deno.readTextFile(join(cwd, "rep", "analysis.json")));
+      assert.ok(validate(structuredClone(page)), JSON.stringify(validate.errors));
+      assert.deepEqual(page.pool.organisation.settings, expected);
+      const html = await Deno.readTextFile(join(cwd, "rep", "report.html"));
+      const section = html.match(/<section id="pool">([\s\S]*?)<\/section>/)?.[1] ?? "";
+      assert.match(section, /exports of 2 contributors/);
+      assert.match(section, /25 compactions/);
+      assert.match(section, /\/etc\/claude-code\/managed-settings\.json/);
+      assert.match(
+        section,
+        new RegExp(`&quot;autoCompactWindow&quot;: ${expected.autoCompactWindow}`),
+      );
+      assert.match(section, /2 位贡献者/);
+      assert.doesNotMatch(html, /<section id="read-cost">/);
     } finally {
       await Deno.remove(cwd, { recursive: true });
     }
@@ -130,6 +164,9 @@ Deno.test("pool CLI: analyze --tables without the pool task says which task to r
     assert.match(plain.stderr, /deno task pool analyze --tables DIR/);
     const both = await task(["analyze", "--tables", "pool", "some/path"], cwd);
     assert.equal(both.code, 2);
+    const report = await task(["report", "--tables", "pool"], cwd);
+    assert.equal(report.code, 2);
+    assert.match(report.stderr, /deno task pool report --tables DIR/);
     const none = await task(["pool", "analyze"], cwd);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /--tables DIR is required/);
