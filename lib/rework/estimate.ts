@@ -23,7 +23,7 @@ import { studentTQuantile } from "../stats/student_t.ts";
 import { SUMMARY_LINE_RULES } from "../trigger/summary_model.ts";
 import type { Corpus } from "../transcript/tables.ts";
 import type { ReworkEstimate, ReworkGrowth, ReworkOptions } from "./types.ts";
-import { type CompactionWindows, compactionWindows } from "./windows.ts";
+import { byFigures, type CompactionWindows, compactionWindows, tableWindows } from "./windows.ts";
 
 /** The defaults of {@linkcode ReworkOptions}, and the least usable compactions for `measured`. */
 export const REWORK_DEFAULTS = Object.freeze({
@@ -61,7 +61,8 @@ export function excessOf(
 /**
  * Estimates the rework per compaction.
  *
- * @param corpus A corpus read with fetch targets (`readCorpus(paths, { fetchTargets: true })`).
+ * @param corpus A corpus read with fetch targets (`readCorpus(paths, { fetchTargets: true })`),
+ *   or a pooled corpus carrying its rework windows (`reworkWindows`).
  * @param options K (requests per window, default 30), the bootstrap's seed (default 1) and draws
  *   (default 2000).
  * @returns The estimate: `measured` with at least 10 compactions whose two windows are
@@ -110,10 +111,26 @@ export function estimateRework(corpus: Corpus, options: ReworkOptions = {}): Rew
       `Cannot estimate rework: K must be an integer >= 1 requests, got ${windowRequests}`,
     );
   }
-  if (corpus.fetches === undefined) {
+  let taken: ReturnType<typeof tableWindows>;
+  if (corpus.fetches !== undefined) {
+    taken = compactionWindows(corpus, windowRequests);
+  } else if (corpus.reworkWindows !== undefined) {
+    // A pooled corpus: the exports carry the windows of one K, taken where the targets were.
+    const k = corpus.reworkWindows.windowRequests;
+    if (k !== windowRequests) {
+      return none(
+        0,
+        `the exports carry rework windows of ${k} requests, not of ${windowRequests}`,
+      );
+    }
+    taken = tableWindows({ compactions: corpus.compactions, reworkWindows: corpus.reworkWindows });
+  } else {
     return none(0, "the transcripts were read without fetch targets");
   }
-  const { windows, shortfall } = compactionWindows(corpus, windowRequests);
+  const { shortfall } = taken;
+  // The bootstrap draws from the pairs ordered by their figures: the same draws whatever order
+  // the compactions were read in (a machine's files, or a pool's contributors).
+  const windows = [...taken.windows].sort(byFigures);
   const n = windows.length;
   if (n < REWORK_DEFAULTS.minCompactions) {
     const left = shortfall.unplaced + shortfall.shortAfter + shortfall.shortBefore;

@@ -15,7 +15,14 @@
  */
 
 export { estimateRework, excessOf, REWORK_DEFAULTS, reworkGrowth } from "./estimate.ts";
-export { type CompactionWindows, compactionWindows, type WindowShortfall } from "./windows.ts";
+export {
+  byFigures,
+  type CompactionWindows,
+  compactionWindows,
+  tableWindows,
+  WINDOW_STATUS,
+  type WindowShortfall,
+} from "./windows.ts";
 export type {
   ReworkEstimate,
   ReworkGrowth,

@@ -20,7 +20,7 @@
  * @module
  */
 
-import type { Corpus, FetchTable } from "../transcript/tables.ts";
+import type { Corpus, FetchTable, ReworkWindowTable } from "../transcript/tables.ts";
 
 /** The re-reads of one compaction's two windows. */
 export interface CompactionWindows {
@@ -48,12 +48,21 @@ export interface WindowShortfall {
   shortBefore: number;
 }
 
+/** Each compaction's window status, by code: both complete, or why not. */
+export const WINDOW_STATUS = Object.freeze({
+  complete: 0,
+  unplaced: 1,
+  shortAfter: 2,
+  shortBefore: 3,
+});
+
 /**
  * The windows of every compaction that has both complete, in compaction-table order.
  *
  * @param corpus A corpus read with fetch targets (`fetches`).
  * @param windowRequests K, requests per window (an integer ≥ 1).
- * @returns The complete pairs and the count of the others by reason.
+ * @returns The complete pairs, the count of the others by reason, and each compaction's status
+ *   by row ({@linkcode WINDOW_STATUS}).
  * @throws {RangeError} when K is not an integer ≥ 1 or the corpus has no fetch table.
  *
  * @example K = 2: a Read in B (row 2), again in A (row 4, whose look-back is rows 2-3)
@@ -82,7 +91,7 @@ export function compactionWindows(
     compactions: Pick<Corpus["compactions"], "length" | "session" | "timeMs" | "inputTokens">;
   },
   windowRequests: number,
-): { windows: CompactionWindows[]; shortfall: WindowShortfall } {
+): { windows: CompactionWindows[]; shortfall: WindowShortfall; status: Uint8Array } {
   if (!(Number.isInteger(windowRequests) && windowRequests >= 1)) {
     throw new RangeError(
       `Cannot take rework windows: K must be an integer >= 1 requests, got ${windowRequests}`,
@@ -95,6 +104,7 @@ export function compactionWindows(
   const { sessions, requests, compactions } = corpus;
   const K = windowRequests;
   const shortfall: WindowShortfall = { unplaced: 0, shortAfter: 0, shortBefore: 0 };
+  const status = new Uint8Array(compactions.length);
   const bySession: number[][] = Array.from({ length: sessions.length }, () => []);
   for (let c = 0; c < compactions.length; c++) bySession[compactions.session[c]].push(c);
   const windows: CompactionWindows[] = [];
@@ -115,6 +125,7 @@ export function compactionWindows(
       const at = placedAt[j];
       if (at < 0) {
         shortfall.unplaced++;
+        status[c] = WINDOW_STATUS.unplaced;
         continue;
       }
       const k = rows.indexOf(at);
@@ -122,10 +133,12 @@ export function compactionWindows(
       const previous = k > 0 ? rows[k - 1] : first;
       if (at + K > next) {
         shortfall.shortAfter++;
+        status[c] = WINDOW_STATUS.shortAfter;
         continue;
       }
       if (at - K < previous) {
         shortfall.shortBefore++;
+        status[c] = WINDOW_STATUS.shortBefore;
         continue;
       }
       rowsOf ??= _rowsOf(fetches, fetchStart, f);
@@ -143,7 +156,7 @@ export function compactionWindows(
     }
   }
   windows.sort((x, y) => x.compaction - y.compaction);
-  return { windows, shortfall };
+  return { windows, shortfall, status };
 }
 
 /** The first row of `[first, end)` timed at or after `timeMs` (`end`: none; -1: untimed). */
@@ -202,4 +215,86 @@ function _reReads(
     lastRow = row;
   }
   return { tokens, requests };
+}
+
+/**
+ * The windows a corpus carries already taken (a pooled corpus: {@linkcode ReworkWindowTable}),
+ * as {@linkcode compactionWindows} gives them from fetch targets.
+ *
+ * @param corpus The compactions' C, and the table of their windows.
+ * @returns The complete pairs in compaction-table order, and the others' count by reason.
+ *
+ * @example One complete pair, one compaction without place
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tableWindows } from "./windows.ts";
+ * const nan = NaN;
+ * const { windows, shortfall } = tableWindows({
+ *   compactions: { inputTokens: Float64Array.of(1000, 2000) },
+ *   reworkWindows: { windowRequests: 30, status: Uint8Array.of(0, 1),
+ *     tokensA: Float64Array.of(50, nan), requestsA: Float64Array.of(1, nan),
+ *     tokensB: Float64Array.of(0, nan), requestsB: Float64Array.of(0, nan) },
+ * });
+ * assert.deepEqual(windows, [
+ *   { compaction: 0, inputTokens: 1000, tokensA: 50, requestsA: 1, tokensB: 0, requestsB: 0 },
+ * ]);
+ * assert.deepEqual(shortfall, { unplaced: 1, shortAfter: 0, shortBefore: 0 });
+ * ```
+ */
+export function tableWindows(corpus: {
+  compactions: Pick<Corpus["compactions"], "inputTokens">;
+  reworkWindows: ReworkWindowTable;
+}): { windows: CompactionWindows[]; shortfall: WindowShortfall } {
+  const t = corpus.reworkWindows;
+  const shortfall: WindowShortfall = { unplaced: 0, shortAfter: 0, shortBefore: 0 };
+  const windows: CompactionWindows[] = [];
+  for (let c = 0; c < t.status.length; c++) {
+    switch (t.status[c]) {
+      case WINDOW_STATUS.complete:
+        windows.push({
+          compaction: c,
+          inputTokens: corpus.compactions.inputTokens[c],
+          tokensA: t.tokensA[c],
+          requestsA: t.requestsA[c],
+          tokensB: t.tokensB[c],
+          requestsB: t.requestsB[c],
+        });
+        break;
+      case WINDOW_STATUS.unplaced:
+        shortfall.unplaced++;
+        break;
+      case WINDOW_STATUS.shortAfter:
+        shortfall.shortAfter++;
+        break;
+      default:
+        shortfall.shortBefore++;
+    }
+  }
+  return { windows, shortfall };
+}
+
+/**
+ * Orders window pairs by their figures (C, then A's tokens and requests, then B's; an unknown C
+ * last), so that a bootstrap over them draws the same compactions whatever order the
+ * transcripts were read in: a machine's, or a pool's (docs/method.md, Cost of forgetting).
+ *
+ * @param a A pair.
+ * @param b Another.
+ * @returns Negative when `a` comes first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { byFigures } from "./windows.ts";
+ * const w = (inputTokens: number, tokensA: number) =>
+ *   ({ compaction: 0, inputTokens, tokensA, requestsA: 0, tokensB: 0, requestsB: 0 });
+ * const sorted = [w(NaN, 1), w(2, 5), w(2, 3), w(1, 9)].sort(byFigures);
+ * assert.deepEqual(sorted.map((x) => [x.inputTokens, x.tokensA]), [[1, 9], [2, 3], [2, 5], [NaN, 1]]);
+ * ```
+ */
+export function byFigures(a: CompactionWindows, b: CompactionWindows): number {
+  const ca = Number.isNaN(a.inputTokens) ? Infinity : a.inputTokens;
+  const cb = Number.isNaN(b.inputTokens) ? Infinity : b.inputTokens;
+  return ca - cb || a.tokensA - b.tokensA || a.requestsA - b.requestsA ||
+    a.tokensB - b.tokensB || a.requestsB - b.requestsB;
 }

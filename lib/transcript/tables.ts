@@ -146,6 +146,29 @@ export interface FetchTable {
   readonly repeated: number;
 }
 
+/**
+ * Per compaction row, the re-reads of its two rework windows, taken where the fetch targets
+ * were (docs/pool.md: an export carries these numbers instead of the targets). What the rework
+ * estimate reads of a corpus without a {@linkcode FetchTable}.
+ */
+export interface ReworkWindowTable {
+  /** K, requests per window, the windows were taken with. */
+  readonly windowRequests: number;
+  /**
+   * Per compaction row: 0 both windows complete, 1 no place among the session's requests
+   * (untimed), 2 fewer than K requests after, 3 fewer than K before (`WINDOW_STATUS`).
+   */
+  readonly status: Uint8Array;
+  /** Lost re-read tokens in window A (NaN unless complete). */
+  readonly tokensA: Float64Array;
+  /** Requests of window A with a lost re-read (NaN unless complete). */
+  readonly requestsA: Float64Array;
+  /** Control re-read tokens in window B (NaN unless complete). */
+  readonly tokensB: Float64Array;
+  /** Requests of window B with a control re-read (NaN unless complete). */
+  readonly requestsB: Float64Array;
+}
+
 /** Counts of everything the reader skipped or had to guess, by kind. */
 export interface ReaderDiagnostics {
   /** Lines that were not a JSON object, over all files read. */
@@ -268,4 +291,9 @@ export interface Corpus {
   idleLimitSeconds: number;
   /** The tool calls' fetch targets, when read with `fetchTargets` (else absent). */
   fetches?: FetchTable;
+  /**
+   * The compactions' rework windows taken elsewhere (a pooled corpus: the exports carry them
+   * instead of fetch targets); absent for a corpus read from transcripts.
+   */
+  reworkWindows?: ReworkWindowTable;
 }
