@@ -27,8 +27,9 @@ const HELP = `Usage: deno task export [OPTIONS] --out DIR [--] [PATH...]
 Writes what the trigger analysis needs from your transcripts, and nothing else, into
 DIR/contributor=<id>/ (<id> is random per export): requests.parquet (per request: keyed
 session, model, time, token counts, work gap), compactions.parquet (per compaction: C, G, R,
-beta, times, the compaction call's usage) and export.json (schema and toolkit version, filter,
-counts). All models are exported. No text, path, cwd, session id, uuid, message id or request
+beta, times, the compaction call's usage, and its rework windows as counts: requests with a
+re-read and re-read tokens in the 30 requests after it and the 30 before) and export.json
+(schema and toolkit version, filter, counts). All models are exported. No text, path, cwd, session id, uuid, message id or request
 id is written: sessions are keyed by HMAC-SHA-256 with a secret that stays on this machine
 (--secret-file), so your re-exports line up and nothing can be matched to other logs. Hand
 the folder to whoever pools the exports (deno task analyze --tables DIR); docs/pool.md says

@@ -164,6 +164,15 @@ async function main(request: PoolRequest): Promise<void> {
     ["callCacheWrite5m", nan("call_cache_write_5m_tokens")],
     ["callCacheWrite1h", nan("call_cache_write_1h_tokens")],
     ["callCacheRead", nan("call_cache_read_tokens")],
+    [
+      "reworkStatus",
+      `CASE rework_status WHEN 'complete' THEN 0 WHEN 'unplaced' THEN 1 WHEN 'short_after' ` +
+      `THEN 2 WHEN 'short_before' THEN 3 ELSE 'NaN'::DOUBLE END`,
+    ],
+    ["reworkTokensA", nan("rework_tokens_a")],
+    ["reworkRequestsA", nan("rework_requests_a")],
+    ["reworkTokensB", nan("rework_tokens_b")],
+    ["reworkRequestsB", nan("rework_requests_b")],
   ];
   await _stream(
     db,

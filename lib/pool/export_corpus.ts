@@ -12,10 +12,14 @@ import { assembleCorpus, sessionIdentities } from "../transcript/assemble_corpus
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { COMPACTION_COLUMNS, exportTables, REQUEST_COLUMNS } from "./export_tables.ts";
 import { parquetBytes } from "./write_parquet.ts";
+import { REWORK_DEFAULTS } from "../rework/estimate.ts";
 import { randomContributorId, sessionKeyer } from "./session_key.ts";
 
-/** Version of the export's layout (tables, columns, `export.json`). */
-export const EXPORT_SCHEMA_VERSION = 1;
+/**
+ * Version of the export's layout (tables, columns, `export.json`). 2: the compactions carry
+ * their rework windows (`rework_*` columns, `rework` in `export.json`).
+ */
+export const EXPORT_SCHEMA_VERSION = 2;
 
 /** Reader diagnostics as an export records them: counts only (no file numbers). */
 export type ExportDiagnostics = Omit<
@@ -62,6 +66,11 @@ export interface ExportManifest {
   }[];
   /** The model-dependent diagnostics for a model this export has no session of. */
   otherModelDiagnostics: ModelDiagnostics;
+  /**
+   * The compactions' rework windows (`rework_*` columns of compactions.parquet): K, requests per
+   * window; null when the transcripts were read without fetch targets (no window taken).
+   */
+  rework: { windowRequests: number } | null;
   diagnostics: ExportDiagnostics;
 }
 
@@ -108,7 +117,8 @@ export async function exportCorpus(
   const folder = join(options.out, `contributor=${contributor}`);
   // Gaps are kept before the idle cut (idle limit ∞): the pool applies its own limit.
   const idleLimitSeconds = Infinity;
-  const { corpora } = await readCorpusPerModel(files, { idleLimitSeconds });
+  // With fetch targets: the rework windows are taken here, and only their counts leave.
+  const { corpora } = await readCorpusPerModel(files, { idleLimitSeconds, fetchTargets: true });
   const overall = corpora.length > 0 ? corpora[0] : await _corpusFor(files, undefined);
   // A model no session here has: everything is left out for it.
   const absent = await _corpusFor(files, "\u0000no model");
@@ -217,6 +227,9 @@ export function exportManifest(
     sessionsWithoutRequests: excludedSessions.noTargetModel,
     models,
     otherModelDiagnostics: modelDiagnostics(absent),
+    rework: corpora.length > 0 && corpora.every((c) => c.fetches !== undefined)
+      ? { windowRequests: REWORK_DEFAULTS.windowRequests }
+      : null,
     diagnostics,
   };
 }

@@ -7,6 +7,8 @@
  * @module
  */
 import { COMPACTION_TRIGGER, type Corpus, SESSION_KIND } from "../transcript/tables.ts";
+import { compactionWindows } from "../rework/windows.ts";
+import { REWORK_DEFAULTS } from "../rework/estimate.ts";
 
 /** A column's type in the Parquet files (docs/pool.md, Column types). */
 export type ColumnType = "string" | "int32" | "int64" | "timestamp" | "double";
@@ -53,7 +55,18 @@ export const COMPACTION_COLUMNS: readonly ColumnSpec[] = [
   { name: "call_cache_write_5m_tokens", type: "int64", nullable: true },
   { name: "call_cache_write_1h_tokens", type: "int64", nullable: true },
   { name: "call_cache_read_tokens", type: "int64", nullable: true },
+  { name: "rework_status", type: "string", nullable: true },
+  { name: "rework_tokens_a", type: "int64", nullable: true },
+  { name: "rework_requests_a", type: "int32", nullable: true },
+  { name: "rework_tokens_b", type: "int64", nullable: true },
+  { name: "rework_requests_b", type: "int32", nullable: true },
 ];
+
+/**
+ * `rework_status` names, by `WINDOW_STATUS` code (lib/rework/windows.ts): both windows complete,
+ * or why not.
+ */
+export const REWORK_STATUS_NAMES = ["complete", "unplaced", "short_after", "short_before"] as const;
 
 /** Session kind names as written, by {@linkcode SESSION_KIND} code. */
 export const SESSION_KIND_NAMES = ["main", "subagent", "helper"] as const;
@@ -78,8 +91,15 @@ export interface ExportTables {
  * row's position in the session. `compaction_before` is the `compaction_index` (position among
  * the session's compactions) of the compaction in the gap before the request.
  *
+ * Each compaction's rework windows (docs/method.md, Cost of forgetting) are taken from the
+ * corpus's fetch targets, K requests each, and only their counts are written: requests with a
+ * re-read and re-read tokens, in window A after the boundary and in the control window B before
+ * it (`rework_*`, null when the corpus was read without fetch targets or the pair is not
+ * complete; `rework_status` says which).
+ *
  * @param corpora One corpus per model (`readCorpusPerModel`).
  * @param keys Per corpus, one session key per session row (the HMAC of its identity).
+ * @param windowRequests K, requests per rework window. @default {30}
  * @returns The tables.
  * @throws {RangeError} When a token count is not a whole number (INT64 columns hold integers).
  *
@@ -98,7 +118,11 @@ export interface ExportTables {
  * assert.deepEqual(requests.columns.request_index, Int32Array.of(0, 1));
  * ```
  */
-export function exportTables(corpora: readonly Corpus[], keys: readonly string[][]): ExportTables {
+export function exportTables(
+  corpora: readonly Corpus[],
+  keys: readonly string[][],
+  windowRequests: number = REWORK_DEFAULTS.windowRequests,
+): ExportTables {
   const sessions: { key: string; corpus: number; row: number }[] = [];
   corpora.forEach((corpus, m) => {
     for (let s = 0; s < corpus.sessions.length; s++) {
@@ -120,8 +144,29 @@ export function exportTables(corpora: readonly Corpus[], keys: readonly string[]
   });
   return {
     requests: _requests(corpora, sessions, ordinal),
-    compactions: _compactions(corpora, keys, ordinal),
+    compactions: _compactions(corpora, keys, ordinal, windowRequests),
   };
+}
+
+/** Per compaction row of each corpus, its rework windows' counts (null: not taken). */
+function _reworkColumns(corpus: Corpus, windowRequests: number) {
+  const n = corpus.compactions.length;
+  const status: (string | null)[] = new Array(n).fill(null);
+  const tokensA: (number | null)[] = new Array(n).fill(null);
+  const requestsA: (number | null)[] = new Array(n).fill(null);
+  const tokensB: (number | null)[] = new Array(n).fill(null);
+  const requestsB: (number | null)[] = new Array(n).fill(null);
+  if (corpus.fetches !== undefined) {
+    const taken = compactionWindows(corpus, windowRequests);
+    for (let c = 0; c < n; c++) status[c] = REWORK_STATUS_NAMES[taken.status[c]];
+    for (const w of taken.windows) {
+      tokensA[w.compaction] = _whole(w.tokensA, "rework_tokens_a");
+      requestsA[w.compaction] = w.requestsA;
+      tokensB[w.compaction] = _whole(w.tokensB, "rework_tokens_b");
+      requestsB[w.compaction] = w.requestsB;
+    }
+  }
+  return { status, tokensA, requestsA, tokensB, requestsB };
 }
 
 function _requests(
@@ -190,7 +235,9 @@ function _compactions(
   corpora: readonly Corpus[],
   keys: readonly string[][],
   ordinal: Int32Array[],
+  windowRequests: number,
 ): ExportTable {
+  const rework = corpora.map((corpus) => _reworkColumns(corpus, windowRequests));
   const rows: { corpus: number; c: number; key: string }[] = [];
   corpora.forEach((corpus, m) => {
     for (let c = 0; c < corpus.compactions.length; c++) {
@@ -225,6 +272,11 @@ function _compactions(
       call_cache_write_5m_tokens: col((corpus, c) => whole(k(corpus).callCacheWrite5m[c], "call")),
       call_cache_write_1h_tokens: col((corpus, c) => whole(k(corpus).callCacheWrite1h[c], "call")),
       call_cache_read_tokens: col((corpus, c) => whole(k(corpus).callCacheRead[c], "call")),
+      rework_status: col((_, c, m) => rework[m].status[c]),
+      rework_tokens_a: col((_, c, m) => rework[m].tokensA[c]),
+      rework_requests_a: col((_, c, m) => rework[m].requestsA[c]),
+      rework_tokens_b: col((_, c, m) => rework[m].tokensB[c]),
+      rework_requests_b: col((_, c, m) => rework[m].requestsB[c]),
     },
   };
 }

@@ -6,8 +6,7 @@
  *
  * @module
  */
-import type { ReworkEstimate } from "../rework/types.ts";
-import type { TriggerReport } from "../trigger/analyze.ts";
+import type { ReworkReport, TriggerReport } from "../trigger/analyze.ts";
 
 /** Where managed settings live, by system (Claude Code's documented locations). */
 export const MANAGED_SETTINGS_PATHS = {
@@ -18,10 +17,9 @@ export const MANAGED_SETTINGS_PATHS = {
 /** The per-user settings file. */
 export const USER_SETTINGS_PATH = "~/.claude/settings.json";
 
-/** Why a pool has no rework estimate. */
+/** Why an analysis of a pool without a rework block (the streamed one) has no estimate. */
 export const POOL_REWORK_REASON =
-  "exports carry no fetch targets (what each request read), so the rework after a compaction is " +
-  "not measured from a pool";
+  "the streamed analysis (--stream) replays without rework, so it is not measured there";
 
 /** The `pool` block of `analyze --tables --json`. */
 export interface PoolAnswer {
@@ -36,14 +34,17 @@ export interface PoolAnswer {
   organisation: { paths: typeof MANAGED_SETTINGS_PATHS; settings: Record<string, unknown> | null };
   /** The same setting for one user. */
   user: { path: string; settings: Record<string, unknown> | null };
-  /** Not measured from a pool (source `none`, with the reason). */
-  rework: ReworkEstimate;
+  /**
+   * The rework after a compaction as the analysis measured it from the exports' rework windows
+   * (its own `rework` block); `none` with the reason when it could not.
+   */
+  rework: ReworkReport;
 }
 
 /**
  * The pool block of one model's analysis.
  *
- * @param report The analysis of the pooled corpus.
+ * @param report The analysis of the pooled corpus (its `rework` block, when it has one).
  * @param counts Contributors, sessions, requests and compactions of the model in the pool.
  * @param filters The filters applied.
  * @returns The block.
@@ -60,7 +61,7 @@ export interface PoolAnswer {
  * ```
  */
 export function poolAnswer(
-  report: Pick<TriggerReport, "recommendation">,
+  report: Pick<TriggerReport, "recommendation"> & Partial<Pick<TriggerReport, "rework">>,
   counts: { contributors: number; sessions: number; requests: number; compactions: number },
   filters: PoolAnswer["filters"],
 ): PoolAnswer {
@@ -77,7 +78,7 @@ export function poolAnswer(
     filters,
     organisation: { paths: MANAGED_SETTINGS_PATHS, settings },
     user: { path: USER_SETTINGS_PATH, settings },
-    rework: {
+    rework: report.rework ?? {
       source: "none",
       compactions: 0,
       windowRequests: 30,
@@ -87,7 +88,8 @@ export function poolAnswer(
       growth: null,
       seed: 1,
       reason: POOL_REWORK_REASON,
-    } as ReworkEstimate,
+      applied: null,
+    },
   };
 }
 
@@ -117,6 +119,19 @@ export function poolAnswerLines(answer: PoolAnswer, model: string, why?: string 
       `For one user (${USER_SETTINGS_PATH}): ${text}`,
     );
   }
-  lines.push(`Rework after a compaction: ${POOL_REWORK_REASON}.`);
+  lines.push(`Rework after a compaction: ${_reworkText(answer.rework)}.`);
   return lines;
+}
+
+function _reworkText(w: ReworkReport): string {
+  if (w.source === "off") return "left out (--rework off)";
+  if (w.source === "option") return "given by option, not measured";
+  const t = w.tokensPerCompaction, r = w.requestsPerCompaction;
+  if (w.source !== "measured" || t === null || r === null) return `not measured: ${w.reason}`;
+  const k = (v: number) => Math.round(v).toLocaleString("en-US");
+  return `measured from the exports' rework windows (counts only), ${k(t.estimate)} tokens ` +
+    `(95% ${k(t.low)} to ${k(t.high)}) and ${r.estimate.toFixed(1)} requests ` +
+    `(${r.low.toFixed(1)} to ${
+      r.high.toFixed(1)
+    }) per compaction over ${w.compactions} compactions`;
 }

@@ -9,6 +9,7 @@ import type {
   Corpus,
   ReaderDiagnostics,
   RequestTable,
+  ReworkWindowTable,
   SessionTable,
   TokenTotals,
 } from "../transcript/tables.ts";
@@ -246,6 +247,29 @@ export function pooledCorpus(
     requests.compactionBefore[row] = before < 0 ? -1 : compactionOf[before];
     row++;
   }
+  // The rework windows, when every export carries them with one K (else none: not measured).
+  const ks = new Set(manifests.map((m) => m.rework?.windowRequests ?? null));
+  const k = ks.size === 1 ? [...ks][0] : null;
+  let reworkWindows: ReworkWindowTable | undefined;
+  if (k !== null && cp.reworkStatus !== undefined) {
+    const column = (from: Float64Array) => {
+      const out = new Float64Array(nC);
+      for (let c = 0; c < cp.session.length; c++) {
+        if (compactionOf[c] >= 0) out[compactionOf[c]] = from[c];
+      }
+      return out;
+    };
+    const status = column(cp.reworkStatus);
+    reworkWindows = {
+      windowRequests: k,
+      // A compaction without a status (not taken) cannot happen in an export with `rework`.
+      status: Uint8Array.from(status, (v) => (Number.isNaN(v) ? 1 : v)),
+      tokensA: column(cp.reworkTokensA),
+      requestsA: column(cp.reworkRequestsA),
+      tokensB: column(cp.reworkTokensB),
+      requestsB: column(cp.reworkRequestsB),
+    };
+  }
   const files = manifests.reduce((a, m) => a + m.files, 0);
   const bytes = manifests.reduce((a, m) => a + m.bytes, 0);
   // Advisor passes are not in the tables: each export.json carries its sums per model.
@@ -260,5 +284,6 @@ export function pooledCorpus(
     diagnostics: pooledDiagnostics(manifests, model, advisor),
     advisor,
     idleLimitSeconds,
+    ...(reworkWindows === undefined ? {} : { reworkWindows }),
   };
 }

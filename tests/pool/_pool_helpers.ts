@@ -44,8 +44,16 @@ export async function generatedCorpus(): Promise<string> {
   return dir;
 }
 
-/** Exports the corpus under `root` as two contributors: the first project folder, the rest. */
-export async function splitPool(root: string, out: string): Promise<void> {
+/**
+ * Exports the corpus under `root` as two contributors: the first project folder, the rest.
+ * `ids` name them; the pool orders contributors by id, so `["b", "a"]` puts the first folder
+ * last (another order than the reader's).
+ */
+export async function splitPool(
+  root: string,
+  out: string,
+  ids: readonly [string, string] = ["a", "b"],
+): Promise<void> {
   const projects = [];
   for await (const e of Deno.readDir(join(root, "projects"))) projects.push(e.name);
   projects.sort();
@@ -53,8 +61,8 @@ export async function splitPool(root: string, out: string): Promise<void> {
     const { files } = await discoverTranscriptFiles(names.map((n) => join(root, "projects", n)));
     await exportCorpus(files, { out, secret: SECRET, toolkitVersion: "test", contributor: id });
   };
-  await half(projects.slice(0, 1), "a");
-  await half(projects.slice(1), "b");
+  await half(projects.slice(0, 1), ids[0]);
+  await half(projects.slice(1), ids[1]);
 }
 
 /** Close to within 1e-9 of the larger magnitude (sums in another order), or both not finite. */
@@ -90,5 +98,7 @@ export function deterministic(r: TriggerReport) {
     tStarTokens: r.steadyState.tStarTokens,
     steadyInputs: r.steadyState.inputs,
     diagnostics,
+    // Estimate, interval, naive figure, growth and what the replay added: all deterministic.
+    rework: r.rework,
   };
 }

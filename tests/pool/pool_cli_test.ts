@@ -76,7 +76,9 @@ Deno.test({
       assert.ok(expected.autoCompactWindow !== null, "a setting is recommended");
       assert.deepEqual(doc.pool.organisation.settings, expected);
       assert.deepEqual(doc.pool.user.settings, expected);
-      assert.equal(doc.pool.rework.source, "none");
+      // The rework is measured from the exports' windows, as the analysis's own block says.
+      assert.equal(doc.pool.rework.source, "measured");
+      assert.deepEqual(doc.pool.rework, doc.rework);
       const text = await task(["pool", "analyze", ...flags], cwd);
       assert.equal(text.code, 0, text.stderr);
       assert.match(
@@ -89,7 +91,8 @@ Deno.test({
       );
       assert.match(text.stdout, /For everyone \(managed settings, \/etc\/claude-code\/managed/);
       assert.match(text.stdout, /For one user \(~\/\.claude\/settings\.json\)/);
-      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document.
+      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document's
+      // without rework (the streamed replay carries none).
       const streamed = await task(
         [
           "pool",
@@ -111,9 +114,8 @@ Deno.test({
       assert.match(
         streamed.stdout,
         new RegExp(
-          `Cheapest trigger ${k(doc.steadyState.replayArgminTokens)}; steady-state T\\* ${
-            k(doc.steadyState.tStarTokens)
-          }`,
+          `Cheapest trigger ${k(doc.steadyState.replayArgminWithoutReworkTokens)}; steady-state ` +
+            `T\\* ${k(doc.steadyState.tStarWithoutReworkTokens)}`,
         ),
       );
       assert.match(streamed.stdout, /No setting to roll out: the cheapest trigger is on the edge/);
@@ -149,6 +151,8 @@ Deno.test({
         new RegExp(`&quot;autoCompactWindow&quot;: ${expected.autoCompactWindow}`),
       );
       assert.match(section, /2 位贡献者/);
+      assert.match(section, /is measured from the rework windows the exports carry/);
+      assert.doesNotMatch(section, /carry no rework windows/);
       assert.doesNotMatch(html, /<section id="read-cost">/);
     } finally {
       await Deno.remove(cwd, { recursive: true });
