@@ -40,8 +40,8 @@ export const TABLES_HELP =
   --contributor ID        With --tables: only this contributor (repeatable).
   --stream                With --tables: replay the pool in batches of whole sessions
                           (--batch-rows, default 262144 requests) so memory stays bounded
-                          by the batch, not the pool; text only; one model; a numeric
-                          --block-size (docs/pool.md, Scale).
+                          by the batch, not the pool (the rework included); text only;
+                          one model; a numeric --block-size (docs/pool.md, Scale).
   --batch-rows N          With --stream: requests per batch (default 262144).`;
 
 /** The pool's options, for the option table. */
@@ -285,6 +285,7 @@ async function _streamed(
     },
     run.idleLimitSeconds,
     batchRows,
+    true,
   );
   const r = await streamedAnalysis(frames, {
     model: target,
@@ -302,6 +303,11 @@ async function _streamed(
     v: o.v,
     contextWindow: o.contextWindow,
     prices,
+    rework: o.rework,
+    reworkTokens: o.reworkTokens,
+    reworkRequests: o.reworkRequests,
+    reworkWindow: o.reworkWindow,
+    force: o.force,
   });
   const k = (t: number) => `${Math.round(t / 1000)}K`;
   const usd = (v: number) => `$${v.toFixed(3)}`;
@@ -319,33 +325,43 @@ async function _streamed(
       ? ""
       : `; the replay at the observed trigger ${usd(r.replayAtObservedTrigger.costPerMillion)}`),
     "",
-    "  trigger   cost/1M    p10      p90     time share   observed cost",
+    "  trigger   cost/1M    p10      p90     time share   observed cost   sessions",
     ...r.triggers.map((t, i) =>
       `  ${k(t).padStart(7)}   ${usd(r.costPerMillion[i].mean)}   ${usd(r.costPerMillion[i].p10)}` +
       `   ${usd(r.costPerMillion[i].p90)}   ${
         (100 * r.timeShare[i].mean).toFixed(1).padStart(5)
       }%` +
-      `       ${usd(r.observed.costPerMillion[i])}`
+      `       ${usd(r.observed.costPerMillion[i])}   ${String(r.support[i].sessions).padStart(8)}${
+        r.support[i].extrapolated ? " extrapolated" : ""
+      }`
     ),
     "",
     `Cheapest trigger ${r.cheapestTrigger === null ? "none" : k(r.cheapestTrigger)}; ` +
     `steady-state T* ${k(r.tStarTokens)}.`,
+    ...(r.rework.applied === null ? [] : [
+      `Without the rework (the published method): cheapest trigger ${
+        r.cheapestTriggerWithoutRework === null ? "none" : k(r.cheapestTriggerWithoutRework)
+      }; steady-state T* ${k(r.tStarWithoutReworkTokens)}.`,
+    ]),
   ];
-  // As the in-memory answer does: no setting for a cheapest trigger on the grid's edge.
-  const edge = r.cheapestTrigger !== null &&
-    (r.cheapestTrigger === r.triggers[0] || r.cheapestTrigger === r.triggers.at(-1));
-  const settings = edge || r.setting?.settings.autoCompactWindow == null
+  // As the in-memory answer: the grade (without the session bootstrap), and no setting on a
+  // low grade without --force.
+  const c = r.confidence;
+  lines.push(
+    `Confidence: ${c.grade}${
+      c.reasons.length === 0 ? "" : ` (${c.reasons.map((x) => x.message).join("; ")})`
+    }; graded without the session bootstrap, which needs every session at once.`,
+  );
+  const settings = r.withheld !== null || r.setting?.settings.autoCompactWindow == null
     ? null
     : r.setting.settings;
-  const why = edge
-    ? "the cheapest trigger is on the edge of the grid: the optimum may lie beyond it " +
-      "(widen the grid with --trigger-from/--trigger-to)."
-    : null;
-  const answer = poolAnswer({ recommendation: { settings } } as never, {
+  const why = r.withheld;
+  const answer = poolAnswer({ recommendation: { settings }, rework: r.rework } as never, {
     contributors: r.contributors,
     sessions: r.sessions.main + r.sessions.subagent + r.sessions.helper,
     requests: r.requests,
-    compactions: r.compactions.auto + r.compactions.manual + r.compactions.unknown,
+    compactions: r.compactions.auto + r.compactions.manual + r.compactions.unknown +
+      r.compactions.other,
   }, filters);
   lines.push(...poolAnswerLines(answer, r.model, why));
   writeStdout(lines.join("\n") + "\n");

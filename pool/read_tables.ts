@@ -5,7 +5,7 @@
  * (lib/pool/pool_frames.ts decodes them; docs/pool.md, Pooling).
  *
  * Usage: `deno run --allow-ffi --allow-read --allow-env pool/read_tables.ts '<request JSON>'`
- * with `{ dir, since, until, models, contributors, idleLimitSeconds, batchRows }`.
+ * with `{ dir, since, until, models, contributors, idleLimitSeconds, batchRows, stepStats }`.
  *
  * DuckDB runs native code (`--allow-ffi` is outside Deno's sandbox), so its own file access is
  * locked before any query: only `dir` is readable, no other external access, and the
@@ -31,6 +31,12 @@ export interface PoolRequest {
   idleLimitSeconds: number;
   /** Request rows per frame (whole sessions; a session longer than this is one frame). */
   batchRows: number;
+  /**
+   * Per model, also the median output over every request and the work seconds over the steps
+   * (every request but a session's first) with their count: what the streamed analysis needs
+   * for the rework's extra requests before its first batch. @default {false}
+   */
+  stepStats?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -131,6 +137,24 @@ async function main(request: PoolRequest): Promise<void> {
       cacheWrite1h: Number(w1h),
     };
   }
+  const idle = request.idleLimitSeconds;
+  const cutGap = (column: string) =>
+    Number.isFinite(idle) ? `CASE WHEN ${column} > ${idle} THEN 0 ELSE ${column} END` : column;
+  if (request.stepStats === true) {
+    for (
+      const [model, median, gaps, steps] of (await db.runAndReadAll(`
+      SELECT s.model, quantile_cont(r.output_tokens, 0.5),
+        coalesce(sum(${cutGap("r.work_gap_seconds")}) FILTER (WHERE r.request_index > 0), 0),
+        count(*) FILTER (WHERE r.request_index > 0)
+      FROM ${parquet("requests")} r JOIN s USING (contributor, session)
+      GROUP BY s.model`)).getRows()
+    ) {
+      const m = byModel[String(model)];
+      m.medianOutput = Number(median ?? 0);
+      m.stepGapSeconds = Number(gaps);
+      m.steps = Number(steps);
+    }
+  }
   await _frame({
     kind: "meta",
     models,
@@ -184,7 +208,6 @@ async function main(request: PoolRequest): Promise<void> {
     Infinity,
     -1,
   );
-  const idle = request.idleLimitSeconds;
   const requestColumns = [
     ["session", "s.row"],
     ["kind", `CASE s.kind WHEN 'main' THEN 0 WHEN 'subagent' THEN 1 ELSE 2 END`],
@@ -195,12 +218,7 @@ async function main(request: PoolRequest): Promise<void> {
     ["cacheWrite1h", nan("r.cache_write_1h_tokens")],
     ["cacheRead", nan("r.cache_read_tokens")],
     ["output", nan("r.output_tokens")],
-    [
-      "gapSeconds",
-      Number.isFinite(idle)
-        ? `CASE WHEN r.work_gap_seconds > ${idle} THEN 0 ELSE r.work_gap_seconds END`
-        : "r.work_gap_seconds",
-    ],
+    ["gapSeconds", cutGap("r.work_gap_seconds")],
     ["compactionBefore", "coalesce(c.row, -1)"],
   ];
   // One query per contributor, in pool order: each sorts one contributor's rows only, so

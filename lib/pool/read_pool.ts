@@ -40,6 +40,12 @@ export interface PoolModelCounts {
   input: number;
   cacheWrite5m: number;
   cacheWrite1h: number;
+  /** With `stepStats`: the median output over every request, tokens. */
+  medianOutput?: number;
+  /** With `stepStats`: Σ work gap over the steps (every request but a session's first), s. */
+  stepGapSeconds?: number;
+  /** With `stepStats`: the number of those steps. */
+  steps?: number;
 }
 
 /** A pool read: the manifests of the contributors kept, and the pooled tables. */
@@ -189,6 +195,8 @@ export const REQUEST_FRAME_COLUMNS = [
  * @param filter Dates, contributors, models.
  * @param idleLimitSeconds Idle limit for the work gaps, seconds.
  * @param batchRows Request rows per frame (whole sessions). @default {1,048,576}
+ * @param stepStats Also the per-model step figures the streamed rework needs
+ *   ({@linkcode PoolModelCounts}: median output, steps' work seconds). @default {false}
  * @yields The frames.
  * @throws {PoolNotInstalledError} When DuckDB is not installed.
  */
@@ -197,6 +205,7 @@ export async function* poolFrames(
   filter: PoolFilter,
   idleLimitSeconds: number,
   batchRows = 1 << 20,
+  stepStats = false,
 ): AsyncGenerator<PoolFrame> {
   if (!poolInstalled()) throw new PoolNotInstalledError();
   const real = await Deno.realPath(dir);
@@ -208,6 +217,7 @@ export async function* poolFrames(
     contributors: filter.contributors ?? null,
     idleLimitSeconds,
     batchRows,
+    stepStats,
   };
   // By name: the pool task grants `--allow-run=deno` (a program on PATH), not a path.
   const child = new Deno.Command("deno", {

@@ -13,10 +13,14 @@
  * - the replay's sums, the observed bill's, Δ's and the growth check's add up over sessions, so
  *   the batches' sums are added (in another order than one pass: equal up to rounding).
  *
- * What it gives: the counts, the fits, the curves with their bands, the observed bill, the replay
- * at the observed trigger, T*, the cheapest trigger and its setting. What it leaves to the
- * in-memory analysis: `--block-size auto` (it needs every step's growth at once) and the figures
- * that resample sessions as a whole (support, confidence, the session bootstrap).
+ * What it gives: the counts, the fits, the rework (measured from the windows the compactions
+ * carry; each extra request's output and work time from DuckDB's sums over every request), the
+ * curves with and without it with their bands, the observed bill, the replay at the observed
+ * trigger, T*, the cheapest trigger and its setting. The support of each trigger adds over
+ * sessions, so it is summed batch by batch; the grade is the in-memory analysis's without the
+ * session bootstrap. What it leaves to the in-memory analysis: `--block-size auto` (it needs
+ * every step's growth at once) and the session bootstrap (it resamples sessions as a whole: the
+ * argmin spread, and the grade's reason from it).
  *
  * @module
  */
@@ -42,6 +46,28 @@ import { buildSteps } from "../trigger/steps.ts";
 import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
 import { coveringTriggerGrid, triggerGrid } from "../trigger/trigger_grid.ts";
 import { drawWorkloadBatch } from "../trigger/workloads.ts";
+import {
+  MEASURED_INPUT_MARGIN,
+  MIN_SUPPORTING_SESSIONS,
+  supportFromCounts,
+  type TriggerSupport,
+  triggerSupport,
+} from "../trigger/support.ts";
+import {
+  HEADLINE_TOLERANCE,
+  type NearOptimalRange,
+  nearOptimalRanges,
+} from "../trigger/near_optimal.ts";
+import { type Confidence, confidenceGrade } from "../trigger/confidence.ts";
+import { withheldMessage } from "../trigger/range_answer.ts";
+import {
+  type AppliedRework,
+  appliedReworkWith,
+  checkReworkRequest,
+  resolveRework,
+  type ReworkBlock,
+  reworkBlock,
+} from "../trigger/rework_input.ts";
 import type { ExportManifest } from "./export_corpus.ts";
 import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
@@ -68,6 +94,20 @@ export interface StreamedOptions {
   v?: number | null;
   /** The model's context window for the setting (null: catalog, else 200,000). */
   contextWindow?: number | null;
+  /**
+   * Rework after each compaction, as the analysis takes it: `auto` measures it from the rework
+   * windows the compactions carry (or takes `reworkTokens` and `reworkRequests`), `off` leaves
+   * it out. @default {"auto"}
+   */
+  rework?: "auto" | "off";
+  /** ΔW given by hand, tokens per compaction (with `reworkRequests`). @default {null} */
+  reworkTokens?: number | null;
+  /** ΔN given by hand, requests per compaction (with `reworkTokens`). @default {null} */
+  reworkRequests?: number | null;
+  /** K, requests per rework window. @default {30} */
+  reworkWindow?: number;
+  /** Give the setting even on a low grade. @default {false} */
+  force?: boolean;
   /** Called after each batch with the requests done so far. */
   onBatch?: (requestsDone: number, batches: number) => void;
 }
@@ -89,7 +129,7 @@ export interface StreamedAnalysis {
   largestBatch: number;
   requests: number;
   sessions: { main: number; subagent: number; helper: number };
-  compactions: { auto: number; manual: number; unknown: number };
+  compactions: { auto: number; manual: number; unknown: number; other: number };
   billedTokens: number;
   workHours: number;
   observedTrigger: number | null;
@@ -104,8 +144,32 @@ export interface StreamedAnalysis {
   observedBill: { costPerMillion: number; compactionCostPerMillion: number; callsMatched: number };
   replayAtObservedTrigger: { trigger: number; costPerMillion: number } | null;
   permuteKeepsGrowth: { mismatches: number; maxDifferenceTokens: number } | null;
+  /** T* with the rework (the published formula's when none is replayed), tokens. */
   tStarTokens: number;
+  /** The cheapest trigger of the curves with the rework. */
   cheapestTrigger: number | null;
+  /** T* and the cheapest trigger without the rework (the published method's). */
+  tStarWithoutReworkTokens: number;
+  cheapestTriggerWithoutRework: number | null;
+  /** The rework block, as the in-memory analysis's `rework`. */
+  rework: ReworkBlock;
+  /** Per trigger, the sessions that reached it and whether it is extrapolated (as `support`). */
+  support: TriggerSupport[];
+  /** The measured compaction inputs and the thresholds of the extrapolated zone. */
+  supportRule: {
+    measuredInput: { minTokens: number; maxTokens: number } | null;
+    minSessions: number;
+    inputMargin: number;
+  };
+  /** The near-optimal ranges of the mean cost (the 2% one is the headline). */
+  nearOptimal: NearOptimalRange[];
+  /**
+   * The grade of the answer, as the in-memory analysis grades it without the session bootstrap
+   * (its argmin spread needs every session at once: as `--session-draws 0`).
+   */
+  confidence: Confidence;
+  /** Why the setting is withheld (a low grade without `force`), else null. */
+  withheld: string | null;
   setting: AutoCompactSetting | null;
   /** The replay's sums, for re-pricing (as `analyzeTrigger` returns them). */
   sums: ReplaySums;
@@ -160,7 +224,15 @@ export async function streamedAnalysis(
   if (state === undefined || done === 0) {
     throw new RangeError(`Cannot analyze: the pool has no requests of model "${name}"`);
   }
-  const result = _finish(state, name, done, batches, largest, options.contextWindow ?? null);
+  const result = _finish(
+    state,
+    name,
+    done,
+    batches,
+    largest,
+    options.contextWindow ?? null,
+    options.force === true,
+  );
   return { ...result, contributors: counts?.contributors ?? 0 };
 }
 
@@ -175,7 +247,8 @@ function _prepare(
   blockSize: number,
   overrides: PriceOverrides,
 ) {
-  // The compactions alone, as a corpus without requests: what the fits and the grid read.
+  // The compactions alone, as a corpus without requests: what the fits, the grid and the
+  // rework estimate (from the windows the compactions carry) read.
   const empty = Object.fromEntries(
     [
       "session",
@@ -228,6 +301,27 @@ function _prepare(
   });
   const triggers = triggerGrid(model, grid);
   const streams = Array.from({ length: o.workloads }, (_, k) => new Pcg32(o.seed, k + 1));
+  const request = {
+    mode: o.rework,
+    tokens: o.reworkTokens,
+    requests: o.reworkRequests,
+    windowRequests: o.reworkWindow,
+    seed: o.seed,
+  };
+  checkReworkRequest(request);
+  const estimate = resolveRework(compactionsOnly, request);
+  // Each extra request's output and work time: over every request of the model, which DuckDB
+  // sums before the first batch (the in-memory analysis takes them from its steps).
+  const needsStats = estimate.source === "measured" || estimate.source === "option";
+  if (needsStats && (counts.medianOutput === undefined || counts.steps === undefined)) {
+    throw new Error("The pool reader sent no step figures: ask for them (stepStats)");
+  }
+  const applied: AppliedRework | null = needsStats
+    ? appliedReworkWith(estimate, {
+      outputTokensPerRequest: counts.medianOutput!,
+      workSecondsPerRequest: counts.steps! > 0 ? counts.stepGapSeconds! / counts.steps! : 0,
+    }, model.cPost)
+    : null;
   return {
     o,
     blockSize,
@@ -240,7 +334,17 @@ function _prepare(
     model,
     triggers,
     streams,
-    sums: emptyReplaySums(o.workloads + 1, triggers, Float64Array.from(tierThresholds)),
+    estimate,
+    applied,
+    fit,
+    reached: new Float64Array(triggers.length),
+    supportSessions: 0,
+    sums: emptyReplaySums(
+      o.workloads + 1,
+      triggers,
+      Float64Array.from(tierThresholds),
+      applied?.replay,
+    ),
     atObserved: observedTrigger === null ? null : emptyReplaySums(
       1,
       Float64Array.of(observedTrigger),
@@ -275,6 +379,10 @@ function _batch(
 ): void {
   const corpus = _batchCorpus(models, all, batch, manifests, idleLimitSeconds);
   const t = state.totals;
+  // Support adds over sessions: each batch's sessions reaching each trigger.
+  const supported = triggerSupport(corpus, state.triggers).triggers;
+  for (let j = 0; j < supported.length; j++) state.reached[j] += supported[j].sessions;
+  state.supportSessions += corpus.sessions.length;
   const summary = summarizeCorpus(corpus);
   t.requests += corpus.requests.length;
   t.kinds.main += summary.sessions.main;
@@ -303,7 +411,14 @@ function _batch(
   }
   const { plans } = drawWorkloadBatch(steps, state.streams, { method, blockSize });
   const replay = { model: state.model, tierThresholds: state.tierThresholds };
-  _add(state.sums, replayWorkloads(steps, plans, { ...replay, triggers: state.triggers }));
+  _add(
+    state.sums,
+    replayWorkloads(steps, plans, {
+      ...replay,
+      triggers: state.triggers,
+      rework: state.applied?.replay,
+    }),
+  );
   if (state.atObserved !== null) {
     _add(
       state.atObserved,
@@ -350,13 +465,26 @@ function _add(into: ReplaySums, part: ReplaySums): void {
   const add = (a: Float64Array, b: Float64Array) => {
     for (let i = 0; i < a.length; i++) a[i] += b[i];
   };
+  if (into.withRework !== undefined && part.withRework !== undefined) {
+    // The per-cell columns with rework; its per-workload ones are the sums' own (shared).
+    _addCells(into.withRework, part.withRework, add);
+    add(into.withRework.rework!.extraRequests, part.withRework.rework!.extraRequests);
+  }
+  _addCells(into, part, add);
+  add(into.outputTokens, part.outputTokens);
+  add(into.workSeconds, part.workSeconds);
+}
+
+function _addCells(
+  into: ReplaySums,
+  part: ReplaySums,
+  add: (a: Float64Array, b: Float64Array) => void,
+): void {
   add(into.contextTokens, part.contextTokens);
   add(into.cachedTokens, part.cachedTokens);
   add(into.compactions, part.compactions);
   add(into.compactionInputTokens, part.compactionInputTokens);
   add(into.summaryTokens, part.summaryTokens);
-  add(into.outputTokens, part.outputTokens);
-  add(into.workSeconds, part.workSeconds);
   if (into.tiers && part.tiers) {
     add(into.tiers.contextTokens, part.tiers.contextTokens);
     add(into.tiers.cachedTokens, part.tiers.cachedTokens);
@@ -373,12 +501,17 @@ function _finish(
   batches: number,
   largest: number,
   contextWindow: number | null,
+  force: boolean,
 ): Omit<StreamedAnalysis, "contributors"> {
   const { totals: t, prices, model, a, v, triggers } = state;
   const inputs = { prices, beta: model.beta, a, v, billedTokens: t.billed };
-  const curves: TriggerCurves = priceCurves(state.sums, inputs);
+  // The curves with rework (the answer's) and without (the published method's), as analyze.
+  const without: TriggerCurves = priceCurves(state.sums, inputs);
+  const curves: TriggerCurves = state.sums.withRework === undefined
+    ? without
+    : priceCurves(state.sums.withRework, inputs);
   const delta = t.growthSteps > 0 ? t.growthSum / t.growthSteps : NaN;
-  const steady = steadyStateSolution({
+  const steadyInputs = {
     postContext: model.medianPostContext,
     summaryTokens: model.medianSummaryTokens,
     meanGrowth: delta,
@@ -389,14 +522,48 @@ function _finish(
       minSummaryTokens: model.minSummaryTokens,
       postPrefix: model.postPrefix,
     },
-  }, prices);
+  };
+  const steadyWithout = steadyStateSolution(steadyInputs, prices);
+  const steady = state.applied === null
+    ? steadyWithout
+    : steadyStateSolution({ ...steadyInputs, rework: state.applied.steadyState }, prices);
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
+  const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
   const window = contextWindow ?? modelInfo(name)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const band = (b: TriggerCurves["costPerMillion"]) =>
     Array.from(triggers, (_, i) => ({ mean: b.mean[i], p10: b.p10[i], p90: b.p90[i] }));
   const comp = state.comp;
   const byTrigger = (k: number) => comp.trigger.filter((x) => x === k).length;
   const bill = t.billed > 0 ? t.billCost / t.billed : NaN;
+  // Support, near-optimal ranges and the grade, as the in-memory analysis (range_answer.ts).
+  let minC = Infinity, maxC = -Infinity;
+  for (const c of comp.inputTokens) {
+    if (!Number.isFinite(c)) continue;
+    minC = Math.min(minC, c);
+    maxC = Math.max(maxC, c);
+  }
+  const measuredInput = Number.isFinite(minC) ? { minTokens: minC, maxTokens: maxC } : null;
+  const support = supportFromCounts(triggers, state.reached, state.supportSessions, measuredInput);
+  const nearOptimal = nearOptimalRanges(triggers, curves.costPerMillion.mean);
+  const headline = nearOptimal.find((r) => r.tolerance === HEADLINE_TOLERANCE) ?? null;
+  const index = best?.index ?? null;
+  const at = index === null ? null : support[index];
+  const o = state.o;
+  const confidence = confidenceGrade({
+    timedCompactions: state.fit.n,
+    timeFitRSquared: o.a !== null && o.v !== null ? null : state.fit.rSquared,
+    trigger: index === null ? null : triggers[index],
+    sessionsAtTrigger: at?.sessions ?? 0,
+    outsideMeasuredInput: at !== null && !at.insideMeasuredInput,
+    atGridEdge: index !== null && (index === 0 || index === triggers.length - 1),
+    range: headline,
+    grid: { fromTokens: triggers[0], toTokens: triggers[triggers.length - 1] },
+    spread: null,
+    reworkMeasured: state.estimate.source === "measured",
+  });
+  const withheld = confidence.grade === "low" && !force && index !== null
+    ? withheldMessage(confidence)
+    : null;
   return {
     model: name,
     batches,
@@ -407,6 +574,7 @@ function _finish(
       auto: byTrigger(COMPACTION_TRIGGER.auto),
       manual: byTrigger(COMPACTION_TRIGGER.manual),
       unknown: byTrigger(COMPACTION_TRIGGER.unknown),
+      other: byTrigger(COMPACTION_TRIGGER.other),
     },
     billedTokens: t.billed,
     workHours: t.work,
@@ -437,6 +605,18 @@ function _finish(
       : null,
     tStarTokens: steady.tStarTokens,
     cheapestTrigger: best?.trigger ?? null,
+    tStarWithoutReworkTokens: steadyWithout.tStarTokens,
+    cheapestTriggerWithoutRework: bestWithout?.trigger ?? null,
+    rework: reworkBlock(state.estimate, state.applied),
+    support,
+    supportRule: {
+      measuredInput,
+      minSessions: MIN_SUPPORTING_SESSIONS,
+      inputMargin: MEASURED_INPUT_MARGIN,
+    },
+    nearOptimal,
+    confidence,
+    withheld,
     setting: best === null ? null : autoCompactSetting(best.trigger, { contextWindow: window }),
     sums: state.sums,
   };

@@ -225,3 +225,27 @@ export function confidenceGrade(inputs: ConfidenceInputs): Confidence {
     : "high";
   return { grade, reasons };
 }
+
+/**
+ * Why the settings are withheld on a low grade: the low reasons' messages, in the words the
+ * in-memory analysis uses (lib/trigger/range_answer.ts), for the streamed pool analysis.
+ *
+ * @param confidence A low grade.
+ * @returns The sentence.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { withheldMessage } from "./confidence.ts";
+ * const c = { grade: "low" as const, reasons: [{ code: "atGridEdge" as const, level: "low" as const,
+ *   value: null, threshold: null, message: "on the edge" }] };
+ * assert.equal(withheldMessage(c),
+ *   "The settings are withheld: the answer's confidence is low (on the edge). Run with --force " +
+ *     "to print them anyway.");
+ * ```
+ */
+export function withheldMessage(confidence: Confidence): string {
+  return `The settings are withheld: the answer's confidence is low (${
+    confidence.reasons.filter((r) => r.level === "low").map((r) => r.message).join("; ")
+  }). Run with --force to print them anyway.`;
+}

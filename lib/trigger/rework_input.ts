@@ -198,6 +198,42 @@ export function appliedRework(
   steps: StepColumns,
   cPost: number,
 ): AppliedRework | null {
+  return appliedReworkWith(estimate, {
+    outputTokensPerRequest: _medianOutput(steps),
+    workSecondsPerRequest: _meanStepSeconds(steps),
+  }, cPost);
+}
+
+/**
+ * {@linkcode appliedRework} with the extra request's output and work seconds already known (the
+ * streamed pool analysis has DuckDB compute them before the first batch: the median output over
+ * every request, and Σ gap over the steps / their number).
+ *
+ * @param estimate The estimate.
+ * @param perRequest Each extra request's output, tokens, and work time, seconds.
+ * @param cPost c_post of the compaction model.
+ * @returns The parameters, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { appliedReworkWith } from "./rework_input.ts";
+ * const estimate = {
+ *   source: "option" as const, compactions: 0, windowRequests: 30,
+ *   tokensPerCompaction: { estimate: 9000, low: 9000, high: 9000 },
+ *   requestsPerCompaction: { estimate: 3, low: 3, high: 3 }, naiveTokensPerCompaction: null,
+ *   growth: { kind: "constant" as const, reason: "given" }, seed: 1, reason: null,
+ * };
+ * const r = appliedReworkWith(estimate, { outputTokensPerRequest: 20, workSecondsPerRequest: 15 },
+ *   0.3)!;
+ * assert.deepEqual([r.replay.tokensIntercept, r.replay.requests, r.steadyState.cPost], [9000, 3, 0.3]);
+ * ```
+ */
+export function appliedReworkWith(
+  estimate: ReworkEstimate,
+  perRequest: { outputTokensPerRequest: number; workSecondsPerRequest: number },
+  cPost: number,
+): AppliedRework | null {
   if (estimate.source !== "measured" && estimate.source !== "option") return null;
   const tokens = estimate.tokensPerCompaction;
   const requests = estimate.requestsPerCompaction;
@@ -207,8 +243,7 @@ export function appliedRework(
   const tokensIntercept = line ? estimate.growth!.intercept! : Math.max(0, tokens.estimate);
   const tokensPerInputToken = line ? estimate.growth!.slopePerToken! : 0;
   const extra = Math.max(0, requests.estimate);
-  const outputTokensPerRequest = _medianOutput(steps);
-  const workSecondsPerRequest = _meanStepSeconds(steps);
+  const { outputTokensPerRequest, workSecondsPerRequest } = perRequest;
   return {
     replay: {
       tokensIntercept,

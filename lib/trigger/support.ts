@@ -91,7 +91,7 @@ export function triggerSupport(
   peak.sort();
   const n = peak.length;
   const measured = Number.isFinite(minC) ? { minTokens: minC, maxTokens: maxC } : null;
-  const out: TriggerSupport[] = [];
+  const reached = new Float64Array(triggers.length);
   for (let j = 0; j < triggers.length; j++) {
     const t = triggers[j];
     // First sorted peak ≥ t.
@@ -101,16 +101,50 @@ export function triggerSupport(
       if (peak[mid] < t) lo = mid + 1;
       else hi = mid;
     }
-    const reached = n - lo;
+    reached[j] = n - lo;
+  }
+  return { measuredInput: measured, triggers: supportFromCounts(triggers, reached, n, measured) };
+}
+
+/**
+ * The support of each trigger from its count of sessions reaching it (the rule of
+ * {@linkcode triggerSupport}; the counts add over disjoint sets of sessions, so a streamed
+ * analysis sums them batch by batch).
+ *
+ * @param triggers Triggers, tokens.
+ * @param reached Per trigger, the sessions whose peak is ≥ it.
+ * @param sessions All included sessions.
+ * @param measured The measured compaction inputs C (null: none).
+ * @returns One entry per trigger.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { supportFromCounts } from "./support.ts";
+ * const [a, b] = supportFromCounts([100e3, 300e3], [6, 6], 10,
+ *   { minTokens: 90e3, maxTokens: 150e3 });
+ * assert.equal(a.extrapolated, false);
+ * assert.equal(b.insideMeasuredInput, false); // 300K > 150K × 1.25
+ * ```
+ */
+export function supportFromCounts(
+  triggers: ArrayLike<number>,
+  reached: ArrayLike<number>,
+  sessions: number,
+  measured: SupportResult["measuredInput"],
+): TriggerSupport[] {
+  const out: TriggerSupport[] = [];
+  for (let j = 0; j < triggers.length; j++) {
+    const t = triggers[j];
     const inside = measured !== null &&
       t >= measured.minTokens * (1 - MEASURED_INPUT_MARGIN) &&
       t <= measured.maxTokens * (1 + MEASURED_INPUT_MARGIN);
     out.push({
-      sessions: reached,
-      share: n > 0 ? reached / n : 0,
+      sessions: reached[j],
+      share: sessions > 0 ? reached[j] / sessions : 0,
       insideMeasuredInput: inside,
-      extrapolated: reached < MIN_SUPPORTING_SESSIONS || !inside,
+      extrapolated: reached[j] < MIN_SUPPORTING_SESSIONS || !inside,
     });
   }
-  return { measuredInput: measured, triggers: out };
+  return out;
 }

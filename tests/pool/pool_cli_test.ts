@@ -91,8 +91,8 @@ Deno.test({
       );
       assert.match(text.stdout, /For everyone \(managed settings, \/etc\/claude-code\/managed/);
       assert.match(text.stdout, /For one user \(~\/\.claude\/settings\.json\)/);
-      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document's
-      // without rework (the streamed replay carries none).
+      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document
+      // (both with the rework measured from the exports' windows).
       const streamed = await task(
         [
           "pool",
@@ -102,6 +102,7 @@ Deno.test({
           "--stream",
           "--batch-rows",
           "300",
+          "--force",
           "--workloads",
           "5",
         ],
@@ -114,11 +115,29 @@ Deno.test({
       assert.match(
         streamed.stdout,
         new RegExp(
-          `Cheapest trigger ${k(doc.steadyState.replayArgminWithoutReworkTokens)}; steady-state ` +
-            `T\\* ${k(doc.steadyState.tStarWithoutReworkTokens)}`,
+          `Cheapest trigger ${k(doc.steadyState.replayArgminTokens)}; steady-state T\\* ${
+            k(doc.steadyState.tStarTokens)
+          }`,
         ),
       );
-      assert.match(streamed.stdout, /No setting to roll out: the cheapest trigger is on the edge/);
+      // With --force, as the document: the same setting, and the same low grade said first.
+      assert.match(streamed.stdout, new RegExp(`Confidence: ${doc.steadyState.confidence.grade}`));
+      assert.ok(
+        streamed.stdout.includes(
+          `For one user (~/.claude/settings.json): ${JSON.stringify(expected)}`,
+        ),
+        streamed.stdout.slice(-800),
+      );
+      assert.match(streamed.stdout, /2002 requests and 25 compactions/);
+      assert.match(
+        streamed.stdout,
+        new RegExp(
+          `Without the rework \\(the published method\\): cheapest trigger ${
+            k(doc.steadyState.replayArgminWithoutReworkTokens)
+          }; steady-state T\\* ${k(doc.steadyState.tStarWithoutReworkTokens)}`,
+        ),
+      );
+      assert.match(streamed.stdout, /Rework after a compaction: measured from the exports'/);
       // report: the page, figures, timeline and analysis.json of the pool; no read cost.
       const report = await task(["pool", "report", ...flags, "--out", "rep"], cwd);
       assert.equal(report.code, 0, report.stderr);

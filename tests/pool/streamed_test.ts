@@ -47,11 +47,11 @@ Deno.test({
       const [corpus] = poolCorpora(read);
       const model = corpus.model;
       const options = { workloads: 12, seed: 4 };
-      // The streamed replay carries no rework (docs/pool.md, Scale): compared without it.
-      const whole = await analyzeTrigger(corpus, { ...options, rework: "off" });
+      // The rework (the default, auto) is measured from the exports' windows in both.
+      const whole = await analyzeTrigger(corpus, options);
       const r = whole.report;
       const streamed = await streamedAnalysis(
-        poolFrames(out, { models: [model] }, 300, 300),
+        poolFrames(out, { models: [model] }, 300, 300, true),
         { model, manifests: read.manifests, idleLimitSeconds: 300 },
         options,
       );
@@ -65,6 +65,7 @@ Deno.test({
           auto: r.corpus.compactions.auto,
           manual: r.corpus.compactions.manual,
           unknown: r.corpus.compactions.unknown,
+          other: r.corpus.compactions.other,
         },
       );
       near(streamed.billedTokens, r.corpus.billedTokens, "D");
@@ -102,6 +103,29 @@ Deno.test({
       assert.equal(streamed.permuteKeepsGrowth!.mismatches, 0);
       near(streamed.tStarTokens, r.steadyState.tStarTokens, "T*");
       assert.equal(streamed.cheapestTrigger, r.steadyState.replayArgminTokens);
+      // The rework: the same estimate, and the same extra requests replayed (DuckDB's median
+      // output and steps' seconds against the in-memory steps').
+      assert.equal(r.rework!.source, "measured");
+      const { applied: appliedA, ...estimateA } = streamed.rework;
+      const { applied: appliedB, ...estimateB } = r.rework!;
+      assert.deepEqual(estimateA, estimateB);
+      assert.equal(appliedA!.outputTokensPerRequest, appliedB!.outputTokensPerRequest);
+      near(appliedA!.workSecondsPerRequest, appliedB!.workSecondsPerRequest, "w");
+      assert.equal(appliedA!.requests, appliedB!.requests);
+      near(streamed.tStarWithoutReworkTokens, r.steadyState.tStarWithoutReworkTokens!, "T* w/o");
+      assert.equal(
+        streamed.cheapestTriggerWithoutRework,
+        r.steadyState.replayArgminWithoutReworkTokens,
+      );
+      assert.notEqual(streamed.tStarTokens, streamed.tStarWithoutReworkTokens);
+      // Support adds over batches; the grade is the in-memory one without the session bootstrap.
+      assert.deepEqual(streamed.support, r.replay.map((p) => p.support));
+      assert.ok(
+        streamed.support.some((x) => x.sessions > 0) && streamed.support.at(-1)!.extrapolated,
+      );
+      const noDraws = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
+      assert.deepEqual(streamed.confidence, noDraws.steadyState.confidence);
+      assert.deepEqual(streamed.nearOptimal, noDraws.steadyState.nearOptimal);
     } finally {
       await Deno.remove(out, { recursive: true });
     }
