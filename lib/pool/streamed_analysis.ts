@@ -58,8 +58,7 @@ import {
   type NearOptimalRange,
   nearOptimalRanges,
 } from "../trigger/near_optimal.ts";
-import { type Confidence, confidenceGrade } from "../trigger/confidence.ts";
-import { withheldMessage } from "../trigger/range_answer.ts";
+import { type Confidence, confidenceGrade, withheldMessage } from "../trigger/confidence.ts";
 import {
   type AppliedRework,
   appliedReworkWith,
