@@ -99,7 +99,8 @@ import type { Confidence } from "./confidence.ts";
 import type { NearOptimalRange } from "./near_optimal.ts";
 import { DEFAULT_PREFER_TOLERANCE, type PreferRule, preferTrigger } from "./prefer_trigger.ts";
 import { type DollarSaving, rangeAnswer, type TimeBudgetedAlternative } from "./range_answer.ts";
-import { DEFAULT_SESSION_DRAWS } from "./session_bootstrap.ts";
+import { DEFAULT_SESSION_DRAWS, type SessionBootstrap } from "./session_bootstrap.ts";
+import { bootstrapWorkers, sessionBootstrapArgminParallel } from "./session_bootstrap_parallel.ts";
 import { type SupportResult, type TriggerSupport, triggerSupport } from "./support.ts";
 import { precomputedShare, timeShareWithoutWaiting } from "./precomputed_share.ts";
 import { coveringTriggerGrid, DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
@@ -735,6 +736,9 @@ export async function analyzeTrigger(
   options: AnalyzeOptions = {},
 ): Promise<TriggerAnalysis> {
   const prepared = _prepare(corpus, options);
+  // The session bootstrap needs no replay result: it starts first, on workers when the work is
+  // large, and runs beside the replay.
+  const bootstrap = _sessionBootstrap(corpus, prepared);
   const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
     triggers: prepared.triggers,
     model: prepared.model,
@@ -743,7 +747,7 @@ export async function analyzeTrigger(
     onProgress: options.onProgress,
     threads: prepared.o.threads,
   });
-  const report = _report(corpus, prepared, sums);
+  const report = _report(corpus, prepared, sums, await bootstrap);
   const { prices, model, a, v, summary } = prepared;
   const delta = report.fit.meanGrowthTokens;
   return {
@@ -1049,7 +1053,37 @@ function _rework(
   return { rework, applied: appliedRework(rework, steps, model.cPost) };
 }
 
-function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): TriggerReport {
+/** The session bootstrap of the range answer (null without draws), beside the replay. */
+function _sessionBootstrap(corpus: Corpus, prepared: _Prepared): Promise<SessionBootstrap | null> {
+  const { o, steps, triggers, model, tierThresholds, prices, summary } = prepared;
+  if (o.sessionDraws === 0) return Promise.resolve(null);
+  return sessionBootstrapArgminParallel(steps, {
+    kinds: corpus.sessions.kind,
+    triggers,
+    model,
+    tierThresholds: Float64Array.from(tierThresholds),
+    rework: prepared.applied?.replay,
+    inputs: {
+      prices,
+      beta: model.beta,
+      a: prepared.a,
+      v: prepared.v,
+      billedTokens: summary.billedTokens,
+    },
+    draws: o.sessionDraws,
+    seed: o.seed,
+    method: o.method,
+    blockSize: prepared.blockSize,
+    workers: bootstrapWorkers(steps.length * o.sessionDraws * triggers.length, o.threads),
+  });
+}
+
+function _report(
+  corpus: Corpus,
+  prepared: _Prepared,
+  sums: ReplaySums,
+  bootstrap: SessionBootstrap | null,
+): TriggerReport {
   const {
     o,
     summary,
@@ -1163,6 +1197,7 @@ function _report(corpus: Corpus, prepared: _Prepared, sums: ReplaySums): Trigger
     recommendation,
     argminAtGridEdge,
     supported,
+    bootstrap,
   );
 
   return {
@@ -1325,6 +1360,7 @@ function _rangeAnswer(
   recommendation: Recommendation,
   argminAtGridEdge: boolean,
   supported: SupportResult,
+  bootstrap: SessionBootstrap | null,
 ) {
   const { o, steps, triggers, model, tierThresholds, prices, summary, constrained } = prepared;
   const index = recommendation.trigger === null ? -1 : triggers.indexOf(recommendation.trigger);
@@ -1346,6 +1382,7 @@ function _rangeAnswer(
       billedTokens: summary.billedTokens,
     },
     sessionDraws: o.sessionDraws,
+    bootstrap,
     seed: o.seed,
     method: o.method,
     blockSize: prepared.blockSize,

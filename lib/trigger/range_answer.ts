@@ -65,6 +65,12 @@ export interface RangeAnswerInputs {
   inputs: PricingInputs;
   /** Session draws (0: none). */
   sessionDraws: number;
+  /**
+   * The session bootstrap of these inputs, when the caller computed it already (e.g. on worker
+   * threads beside the replay); null: none. @default {undefined} (computed here when
+   * `sessionDraws` > 0)
+   */
+  bootstrap?: SessionBootstrap | null;
   seed: number;
   method: BlockMethod;
   blockSize: number;
@@ -118,7 +124,9 @@ export function rangeAnswer(x: RangeAnswerInputs): RangeAnswer {
   const supported = x.supported ?? triggerSupport(x.corpus, triggers);
   const nearOptimal = nearOptimalRanges(triggers, meanCost);
   const headlineRange = nearOptimal.find((r) => r.tolerance === HEADLINE_TOLERANCE) ?? null;
-  const bootstrap = x.sessionDraws > 0
+  const bootstrap = x.bootstrap !== undefined
+    ? x.bootstrap
+    : x.sessionDraws > 0
     ? sessionBootstrapArgmin(x.steps, {
       kinds: x.corpus.sessions.kind,
       triggers,

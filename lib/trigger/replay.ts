@@ -352,6 +352,10 @@ export function replayWorkloads(
   const freeX = new Float64Array(nS);
   const freeCX = new Float64Array(nS);
   const peak = new Float64Array(nS);
+  // Per session, 1 when a step of it shrinks the context (growth < 0): D is then not monotone,
+  // and its cycles are scanned instead of searched (after a compaction x ≥ 0, so with D
+  // non-decreasing the floor at 0 cannot matter).
+  const shrinks = new Uint8Array(nS);
   // Sessions by ascending peak, and compensated prefix sums of their free paths: the sessions
   // that never reach T are added in O(log sessions) per trigger.
   const byPeak = new Uint32Array(nS);
@@ -388,114 +392,91 @@ export function replayWorkloads(
     aY,
   };
 
+  // What _fillWorkload reads and fills (a function of its own for the same reason).
+  const fill: _WorkloadScratch = {
+    sessionSums: new Float64Array(2),
+    byPeak,
+    chunkMax,
+    chunkMin,
+    cum,
+    first,
+    freeACX,
+    freeAX,
+    freeAY,
+    freeCX,
+    freeX,
+    gap,
+    growth,
+    n,
+    nChunks,
+    nS,
+    nTh,
+    outAt,
+    output,
+    peak,
+    prefY,
+    prefixACX,
+    prefixAX,
+    prefixAY,
+    prefixCX,
+    prefixX,
+    row,
+    share,
+    shareAt,
+    shrinks,
+    sortedPeak,
+    start,
+    sumC,
+    sumCD,
+    sumD,
+    thresholds,
+  };
+  // What _replayTrigger reads (one object, so the hot loop is a function of its own: V8
+  // optimizes a function called thousands of times, where one long loop only gets on-stack
+  // replacement code that deoptimizes each time the loop it entered exits).
+  const trig: _TriggerScratch = {
+    aX,
+    aCX,
+    aY,
+    aC,
+    aG,
+    above,
+    byPeak,
+    cPost,
+    chunkMax,
+    chunkMin,
+    cum,
+    first,
+    g0,
+    g1,
+    gMin,
+    growth,
+    nS,
+    nTh,
+    outAt,
+    output,
+    postPrefix,
+    prefixACX,
+    prefixAX,
+    prefixAY,
+    prefixCX,
+    prefixX,
+    row,
+    share,
+    shareAt,
+    shrinks,
+    sortedPeak,
+    start,
+    sumC,
+    sumCD,
+    sumD,
+    thresholds,
+  };
+  const res = new Float64Array(5);
+
   for (let k = 0; k < nK; k++) {
     const plan = plans[k];
-    const segStart = plan.segmentStart;
-    const segLength = plan.segmentLength;
-    const offset = plan.groupOffset;
-    let sumY = 0, compY = 0, sumW = 0, compW = 0;
-    for (let s = 0; s < nS; s++) {
-      let pos = first[s];
-      let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0, syw = 0;
-      let x = growth[start[s]], fx = x, fcx = share[start[s]] * x, mx = -Infinity;
-      for (let j = 0; j < nTh; j++) {
-        const above = x > thresholds[j];
-        freeAX[j * nS + s] = above ? x : 0;
-        freeACX[j * nS + s] = above ? share[start[s]] * x : 0;
-        freeAY[j * nS + s] = above ? output[start[s]] : 0;
-      }
-      for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
-        for (let r = segStart[g], end = r + segLength[g]; r < end; r++) {
-          const c = share[r];
-          const dr = growth[r];
-          x += dr;
-          if (x < 0) x = 0;
-          if (x > mx) mx = x;
-          fx += x;
-          fcx += c * x;
-          d += dr;
-          sd += d;
-          sc += c;
-          scd += c * d;
-          sy += output[r];
-          sw += gap[r];
-          row[pos] = r;
-          shareAt[pos] = c;
-          cum[pos] = d;
-          sumD[pos] = sd;
-          sumC[pos] = sc;
-          sumCD[pos] = scd;
-          if (nTh > 0) {
-            const y = output[r];
-            syw += y;
-            outAt[pos] = y;
-            prefY[pos] = syw;
-            for (let j = 0; j < nTh && x > thresholds[j]; j++) {
-              freeAX[j * nS + s] += x;
-              freeACX[j * nS + s] += c * x;
-              freeAY[j * nS + s] += y;
-            }
-          }
-          pos++;
-        }
-      }
-      if (pos !== first[s + 1]) {
-        throw new TypeError(
-          `Cannot replay: workload ${k} has ${pos - first[s]} steps for session ${s}, ` +
-            `expected ${first[s + 1] - first[s]}`,
-        );
-      }
-      freeX[s] = fx;
-      freeCX[s] = fcx;
-      peak[s] = mx;
-      let t = sumY + sy;
-      compY += Math.abs(sumY) >= Math.abs(sy) ? (sumY - t) + sy : (sy - t) + sumY;
-      sumY = t;
-      t = sumW + sw;
-      compW += Math.abs(sumW) >= Math.abs(sw) ? (sumW - t) + sw : (sw - t) + sumW;
-      sumW = t;
-    }
-    out.outputTokens[k] = sumY + compY;
-    out.workSeconds[k] = sumW + compW;
-    for (let s = 0; s < nS; s++) byPeak[s] = s;
-    byPeak.sort((p, q) => peak[p] - peak[q] || p - q);
-    {
-      let ax = 0, cx = 0, acx = 0, ccx = 0;
-      for (let j = 0; j < nS; j++) {
-        const s = byPeak[j];
-        sortedPeak[j] = peak[s];
-        const vx = freeX[s];
-        let u = ax + vx;
-        cx += Math.abs(ax) >= Math.abs(vx) ? (ax - u) + vx : (vx - u) + ax;
-        ax = u;
-        const vcx = freeCX[s];
-        u = acx + vcx;
-        ccx += Math.abs(acx) >= Math.abs(vcx) ? (acx - u) + vcx : (vcx - u) + acx;
-        acx = u;
-        prefixX[j + 1] = ax + cx;
-        prefixCX[j + 1] = acx + ccx;
-      }
-      for (let t = 0; t < nTh; t++) {
-        const at = t * (nS + 1);
-        for (let j = 0; j < nS; j++) {
-          const s = byPeak[j];
-          prefixAX[at + j + 1] = prefixAX[at + j] + freeAX[t * nS + s];
-          prefixACX[at + j + 1] = prefixACX[at + j] + freeACX[t * nS + s];
-          prefixAY[at + j + 1] = prefixAY[at + j] + freeAY[t * nS + s];
-        }
-      }
-    }
-    // Chunk maxima and minima of D (chunks may straddle sessions; scans check bounds).
-    for (let j = 0; j < nChunks; j++) {
-      let mx = -Infinity, mn = Infinity;
-      for (let m = j << CHUNK_BITS, end = Math.min(n, m + CHUNK); m < end; m++) {
-        const v = cum[m];
-        if (v > mx) mx = v;
-        if (v < mn) mn = v;
-      }
-      chunkMax[j] = mx;
-      chunkMin[j] = mn;
-    }
+    _fillWorkload(fill, plan, k, out);
 
     for (let v = 0; v < variants.length; v++) {
       const into = variants[v];
@@ -507,137 +488,14 @@ export function replayWorkloads(
       const extraY = variant === 0 ? 0 : extra * rw!.outputTokensPerRequest;
       for (let ti = 0; ti < nT; ti++) {
         const T = triggers[ti];
-        // Sessions byPeak[0 … free − 1] never reach T.
-        let lowJ = 0, highJ = nS;
-        while (lowJ < highJ) {
-          const mid = (lowJ + highJ) >>> 1;
-          if (sortedPeak[mid] < T) lowJ = mid + 1;
-          else highJ = mid;
-        }
-        const free = lowJ;
-        let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
-        let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
-        for (let j = 0; j < nTh; j++) {
-          const at = j * (nS + 1) + free;
-          aX[j] = prefixAX[at];
-          aCX[j] = prefixACX[at];
-          aY[j] = prefixAY[at];
-          aC[j] = aG[j] = 0;
-        }
-        for (let j = free; j < nS; j++) {
-          const s = byPeak[j];
-          const x0 = growth[start[s]];
-          let sx = x0;
-          let scx = share[start[s]] * x0;
-          for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
-            aX[t] += x0;
-            aCX[t] += share[start[s]] * x0;
-            aY[t] += output[start[s]];
-          }
-          let sC = 0, sG = 0;
-          const lo = first[s];
-          const hi = first[s + 1];
-          let i = lo; // next step position
-          let x = x0; // context before step i
-          while (i < hi) {
-            const dPrev = i > lo ? cum[i - 1] : 0;
-            const base = x - dPrev; // x_m = base + D_m while no compaction and no floor
-            // First position a in [i, hi) with D_a ≥ T − base (hi: none), and min D on [i, a).
-            const need = T - base;
-            let a = i;
-            let low = Infinity;
-            for (;;) {
-              if (a >= hi) break;
-              if ((a & CHUNK_MASK) === 0 && a + CHUNK <= hi && chunkMax[a >>> CHUNK_BITS] < need) {
-                const mn = chunkMin[a >>> CHUNK_BITS];
-                if (mn < low) low = mn;
-                a += CHUNK;
-                continue;
-              }
-              const v = cum[a];
-              if (v >= need) break;
-              if (v < low) low = v;
-              a++;
-            }
-            // The floor at 0 matters on [i, a) only if min D there < −base.
-            const floored = low < -base;
-            if (floored) {
-              // Walk step by step until the next compaction or the session's end.
-              let m = i;
-              for (; m < hi; m++) {
-                x += growth[row[m]];
-                if (x < 0) x = 0;
-                if (x >= T) break;
-                sx += x;
-                scx += shareAt[m] * x;
-                for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-                  aX[t] += x;
-                  aCX[t] += shareAt[m] * x;
-                  aY[t] += outAt[m];
-                }
-              }
-              if (m === hi) break;
-              a = m;
-            } else if (a > i) {
-              const last = a - 1;
-              const cnt = a - i;
-              const dBefore = i > lo ? sumD[i - 1] : 0;
-              const cBefore = i > lo ? sumC[i - 1] : 0;
-              const cdBefore = i > lo ? sumCD[i - 1] : 0;
-              sx += cnt * base + (sumD[last] - dBefore);
-              scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
-              x = base + cum[last];
-              if (nTh > 0) _addAbove(above, i, a, lo, base, T);
-            }
-            if (a >= hi) break;
-            // Compaction before the request at position a.
-            if (!floored) x = base + cum[a];
-            let G = g0 + g1 * x;
-            if (G < gMin) G = gMin;
-            nc++;
-            sC += x;
-            sG += G;
-            for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-              aC[t] += x;
-              aG[t] += G;
-            }
-            const inputC = x;
-            x = postPrefix + G;
-            if (variant !== 0) {
-              // ΔW(C) re-read tokens join the context; ΔN extra requests are billed at it.
-              let w = w0 + w1 * inputC;
-              if (w < 0) w = 0;
-              x += w;
-            }
-            if (x < 0) x = 0;
-            sx += bills * x;
-            scx += bills * (cPost * x);
-            for (let t = 0; t < nTh && x > thresholds[t]; t++) {
-              aX[t] += bills * x;
-              aCX[t] += bills * (cPost * x);
-              aY[t] += outAt[a] + extraY;
-            }
-            i = a + 1;
-          }
-          let u = accX + sx;
-          cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
-          accX = u;
-          u = accCX + scx;
-          cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
-          accCX = u;
-          u = accC + sC;
-          cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
-          accC = u;
-          u = accG + sG;
-          cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
-          accG = u;
-        }
+        _replayTrigger(trig, T, variant, w0, w1, bills, extraY, res);
+        const accX = res[0], accCX = res[1], nc = res[2], accC = res[3], accG = res[4];
         const cell = k * nT + ti;
-        into.contextTokens[cell] = accX + cmpX;
-        into.cachedTokens[cell] = accCX + cmpCX;
+        into.contextTokens[cell] = accX;
+        into.cachedTokens[cell] = accCX;
         into.compactions[cell] = nc;
-        into.compactionInputTokens[cell] = accC + cmpC;
-        into.summaryTokens[cell] = accG + cmpG;
+        into.compactionInputTokens[cell] = accC;
+        into.summaryTokens[cell] = accG;
         if (variant !== 0) into.rework!.extraRequests[cell] = extra * nc;
         const tiers = into.tiers;
         for (let j = 0; j < nTh; j++) {
@@ -653,6 +511,470 @@ export function replayWorkloads(
     options.onProgress?.(k + 1, nK);
   }
   return out;
+}
+
+/** The columns and scratch {@linkcode _fillWorkload} reads and fills (see replayWorkloads). */
+interface _WorkloadScratch {
+  /** A session's output tokens and work seconds, as _fillSession leaves them. */
+  sessionSums: Float64Array;
+  byPeak: Uint32Array;
+  chunkMax: Float64Array;
+  chunkMin: Float64Array;
+  cum: Float64Array;
+  first: Uint32Array;
+  freeACX: Float64Array;
+  freeAX: Float64Array;
+  freeAY: Float64Array;
+  freeCX: Float64Array;
+  freeX: Float64Array;
+  gap: Float64Array;
+  growth: Float64Array;
+  n: number;
+  nChunks: number;
+  nS: number;
+  nTh: number;
+  outAt: Float64Array;
+  output: Float64Array;
+  peak: Float64Array;
+  prefY: Float64Array;
+  prefixACX: Float64Array;
+  prefixAX: Float64Array;
+  prefixAY: Float64Array;
+  prefixCX: Float64Array;
+  prefixX: Float64Array;
+  row: Uint32Array;
+  share: Float64Array;
+  shareAt: Float64Array;
+  shrinks: Uint8Array;
+  sortedPeak: Float64Array;
+  start: Uint32Array;
+  sumC: Float64Array;
+  sumCD: Float64Array;
+  sumD: Float64Array;
+  thresholds: Float64Array;
+}
+
+/**
+ * Fills the scratch columns of replayWorkloads for workload k (its steps in plan order, their
+ * prefix sums, each session's free path, the sessions by peak and the chunk extremes of D),
+ * and writes the workload's output tokens and work seconds into `out`.
+ */
+function _fillWorkload(f: _WorkloadScratch, plan: BlockPlan, k: number, out: ReplaySums): void {
+  const {
+    byPeak,
+    chunkMax,
+    chunkMin,
+    cum,
+    freeACX,
+    freeAX,
+    freeAY,
+    freeCX,
+    freeX,
+    n,
+    nChunks,
+    nS,
+    nTh,
+    peak,
+    prefixACX,
+    prefixAX,
+    prefixAY,
+    prefixCX,
+    prefixX,
+    sortedPeak,
+  } = f;
+  const segStart = plan.segmentStart;
+  const segLength = plan.segmentLength;
+  const offset = plan.groupOffset;
+  let sumY = 0, compY = 0, sumW = 0, compW = 0;
+  const sums = f.sessionSums;
+  for (let s = 0; s < nS; s++) {
+    _fillSession(f, segStart, segLength, offset, s, k);
+    const sy = sums[0], sw = sums[1];
+    let t = sumY + sy;
+    compY += Math.abs(sumY) >= Math.abs(sy) ? (sumY - t) + sy : (sy - t) + sumY;
+    sumY = t;
+    t = sumW + sw;
+    compW += Math.abs(sumW) >= Math.abs(sw) ? (sumW - t) + sw : (sw - t) + sumW;
+    sumW = t;
+  }
+  out.outputTokens[k] = sumY + compY;
+  out.workSeconds[k] = sumW + compW;
+  for (let s = 0; s < nS; s++) byPeak[s] = s;
+  byPeak.sort((p, q) => peak[p] - peak[q] || p - q);
+  {
+    let ax = 0, cx = 0, acx = 0, ccx = 0;
+    for (let j = 0; j < nS; j++) {
+      const s = byPeak[j];
+      sortedPeak[j] = peak[s];
+      const vx = freeX[s];
+      let u = ax + vx;
+      cx += Math.abs(ax) >= Math.abs(vx) ? (ax - u) + vx : (vx - u) + ax;
+      ax = u;
+      const vcx = freeCX[s];
+      u = acx + vcx;
+      ccx += Math.abs(acx) >= Math.abs(vcx) ? (acx - u) + vcx : (vcx - u) + acx;
+      acx = u;
+      prefixX[j + 1] = ax + cx;
+      prefixCX[j + 1] = acx + ccx;
+    }
+    for (let t = 0; t < nTh; t++) {
+      const at = t * (nS + 1);
+      for (let j = 0; j < nS; j++) {
+        const s = byPeak[j];
+        prefixAX[at + j + 1] = prefixAX[at + j] + freeAX[t * nS + s];
+        prefixACX[at + j + 1] = prefixACX[at + j] + freeACX[t * nS + s];
+        prefixAY[at + j + 1] = prefixAY[at + j] + freeAY[t * nS + s];
+      }
+    }
+  }
+  // Chunk maxima and minima of D (chunks may straddle sessions; scans check bounds).
+  for (let j = 0; j < nChunks; j++) {
+    let mx = -Infinity, mn = Infinity;
+    for (let m = j << CHUNK_BITS, end = Math.min(n, m + CHUNK); m < end; m++) {
+      const v = cum[m];
+      if (v > mx) mx = v;
+      if (v < mn) mn = v;
+    }
+    chunkMax[j] = mx;
+    chunkMin[j] = mn;
+  }
+}
+
+/**
+ * Fills session s's share of the scratch columns of workload k (see {@linkcode _fillWorkload}),
+ * and its output tokens and work seconds into `f.sessionSums`. A function of its own so that
+ * its loop is optimized as a whole function, called once per session.
+ */
+function _fillSession(
+  f: _WorkloadScratch,
+  segStart: Uint32Array,
+  segLength: Uint32Array,
+  offset: Uint32Array,
+  s: number,
+  k: number,
+): void {
+  const {
+    cum,
+    first,
+    freeACX,
+    freeAX,
+    freeAY,
+    freeCX,
+    freeX,
+    gap,
+    growth,
+    nS,
+    nTh,
+    outAt,
+    output,
+    peak,
+    prefY,
+    row,
+    share,
+    shareAt,
+    shrinks,
+    start,
+    sumC,
+    sumCD,
+    sumD,
+    thresholds,
+  } = f;
+  let pos = first[s];
+  let d = 0, sd = 0, sc = 0, scd = 0, sy = output[start[s]], sw = 0, syw = 0;
+  let x = growth[start[s]], fx = x, fcx = share[start[s]] * x, mx = -Infinity;
+  // (A negative first context counts too: the floor could then matter from the start.)
+  let shrink = x < 0 ? 1 : 0;
+  for (let j = 0; j < nTh; j++) {
+    const above = x > thresholds[j];
+    freeAX[j * nS + s] = above ? x : 0;
+    freeACX[j * nS + s] = above ? share[start[s]] * x : 0;
+    freeAY[j * nS + s] = above ? output[start[s]] : 0;
+  }
+  for (let g = offset[s], gEnd = offset[s + 1]; g < gEnd; g++) {
+    for (let r = segStart[g], end = r + segLength[g]; r < end; r++) {
+      const c = share[r];
+      const dr = growth[r];
+      if (dr < 0) shrink = 1;
+      x += dr;
+      if (x < 0) x = 0;
+      if (x > mx) mx = x;
+      fx += x;
+      fcx += c * x;
+      d += dr;
+      sd += d;
+      sc += c;
+      scd += c * d;
+      sy += output[r];
+      sw += gap[r];
+      row[pos] = r;
+      shareAt[pos] = c;
+      cum[pos] = d;
+      sumD[pos] = sd;
+      sumC[pos] = sc;
+      sumCD[pos] = scd;
+      if (nTh > 0) {
+        const y = output[r];
+        syw += y;
+        outAt[pos] = y;
+        prefY[pos] = syw;
+        for (let j = 0; j < nTh && x > thresholds[j]; j++) {
+          freeAX[j * nS + s] += x;
+          freeACX[j * nS + s] += c * x;
+          freeAY[j * nS + s] += y;
+        }
+      }
+      pos++;
+    }
+  }
+  if (pos !== first[s + 1]) {
+    throw new TypeError(
+      `Cannot replay: workload ${k} has ${pos - first[s]} steps for session ${s}, ` +
+        `expected ${first[s + 1] - first[s]}`,
+    );
+  }
+  freeX[s] = fx;
+  freeCX[s] = fcx;
+  peak[s] = mx;
+  shrinks[s] = shrink;
+  f.sessionSums[0] = sy;
+  f.sessionSums[1] = sw;
+}
+
+/** The columns and scratch {@linkcode _replayTrigger} reads (see replayWorkloads). */
+interface _TriggerScratch {
+  aX: Float64Array;
+  aCX: Float64Array;
+  aY: Float64Array;
+  aC: Float64Array;
+  aG: Float64Array;
+  above: _Above;
+  byPeak: Uint32Array;
+  cPost: number;
+  chunkMax: Float64Array;
+  chunkMin: Float64Array;
+  cum: Float64Array;
+  first: Uint32Array;
+  g0: number;
+  g1: number;
+  gMin: number;
+  growth: Float64Array;
+  nS: number;
+  nTh: number;
+  outAt: Float64Array;
+  output: Float64Array;
+  postPrefix: number;
+  prefixACX: Float64Array;
+  prefixAX: Float64Array;
+  prefixAY: Float64Array;
+  prefixCX: Float64Array;
+  prefixX: Float64Array;
+  row: Uint32Array;
+  share: Float64Array;
+  shareAt: Float64Array;
+  shrinks: Uint8Array;
+  sortedPeak: Float64Array;
+  start: Uint32Array;
+  sumC: Float64Array;
+  sumCD: Float64Array;
+  sumD: Float64Array;
+  thresholds: Float64Array;
+}
+
+/**
+ * Replays one workload (its scratch columns filled) at trigger T, in one variant (0: without
+ * rework; 1: with ΔW = w0 + w1·C re-read tokens, and `bills` requests billed after each
+ * compaction carrying `extraY` extra output tokens). Writes Σx, Σc·x, compactions, ΣC and ΣG
+ * (compensated across sessions) into `res`, and the tier sums into the scratch's aX … aG.
+ */
+function _replayTrigger(
+  c: _TriggerScratch,
+  T: number,
+  variant: number,
+  w0: number,
+  w1: number,
+  bills: number,
+  extraY: number,
+  res: Float64Array,
+): void {
+  const {
+    aX,
+    aCX,
+    aY,
+    aC,
+    aG,
+    above,
+    byPeak,
+    cPost,
+    chunkMax,
+    chunkMin,
+    cum,
+    first,
+    g0,
+    g1,
+    gMin,
+    growth,
+    nS,
+    nTh,
+    outAt,
+    output,
+    postPrefix,
+    prefixACX,
+    prefixAX,
+    prefixAY,
+    prefixCX,
+    prefixX,
+    row,
+    share,
+    shareAt,
+    shrinks,
+    sortedPeak,
+    start,
+    sumC,
+    sumCD,
+    sumD,
+    thresholds,
+  } = c;
+  // Sessions byPeak[0 … free − 1] never reach T.
+  let lowJ = 0, highJ = nS;
+  while (lowJ < highJ) {
+    const mid = (lowJ + highJ) >>> 1;
+    if (sortedPeak[mid] < T) lowJ = mid + 1;
+    else highJ = mid;
+  }
+  const free = lowJ;
+  let accX = prefixX[free], cmpX = 0, accCX = prefixCX[free], cmpCX = 0;
+  let nc = 0, accC = 0, cmpC = 0, accG = 0, cmpG = 0;
+  for (let j = 0; j < nTh; j++) {
+    const at = j * (nS + 1) + free;
+    aX[j] = prefixAX[at];
+    aCX[j] = prefixACX[at];
+    aY[j] = prefixAY[at];
+    aC[j] = aG[j] = 0;
+  }
+  for (let j = free; j < nS; j++) {
+    const s = byPeak[j];
+    const x0 = growth[start[s]];
+    let sx = x0;
+    let scx = share[start[s]] * x0;
+    for (let t = 0; t < nTh && x0 > thresholds[t]; t++) {
+      aX[t] += x0;
+      aCX[t] += share[start[s]] * x0;
+      aY[t] += output[start[s]];
+    }
+    let sC = 0, sG = 0;
+    const lo = first[s];
+    const monotone = shrinks[s] === 0;
+    const hi = first[s + 1];
+    let i = lo; // next step position
+    let x = x0; // context before step i
+    while (i < hi) {
+      const dPrev = i > lo ? cum[i - 1] : 0;
+      const base = x - dPrev; // x_m = base + D_m while no compaction and no floor
+      // First position a in [i, hi) with D_a ≥ T − base (hi: none), and min D on [i, a).
+      const need = T - base;
+      let a = i;
+      let low = Infinity;
+      // D never falls in this session: the first crossing is found by a galloping search,
+      // and the floor never matters (D_m ≥ D_{i−1} ≥ −base on the whole cycle).
+      if (monotone) a = _firstAtLeast(cum, i, hi, need);
+      else {
+        for (;;) {
+          if (a >= hi) break;
+          if (
+            (a & CHUNK_MASK) === 0 && a + CHUNK <= hi && chunkMax[a >>> CHUNK_BITS] < need
+          ) {
+            const mn = chunkMin[a >>> CHUNK_BITS];
+            if (mn < low) low = mn;
+            a += CHUNK;
+            continue;
+          }
+          const v = cum[a];
+          if (v >= need) break;
+          if (v < low) low = v;
+          a++;
+        }
+      }
+      // The floor at 0 matters on [i, a) only if min D there < −base.
+      const floored = low < -base;
+      if (floored) {
+        // Walk step by step until the next compaction or the session's end.
+        let m = i;
+        for (; m < hi; m++) {
+          x += growth[row[m]];
+          if (x < 0) x = 0;
+          if (x >= T) break;
+          sx += x;
+          scx += shareAt[m] * x;
+          for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+            aX[t] += x;
+            aCX[t] += shareAt[m] * x;
+            aY[t] += outAt[m];
+          }
+        }
+        if (m === hi) break;
+        a = m;
+      } else if (a > i) {
+        const last = a - 1;
+        const cnt = a - i;
+        const dBefore = i > lo ? sumD[i - 1] : 0;
+        const cBefore = i > lo ? sumC[i - 1] : 0;
+        const cdBefore = i > lo ? sumCD[i - 1] : 0;
+        sx += cnt * base + (sumD[last] - dBefore);
+        scx += base * (sumC[last] - cBefore) + (sumCD[last] - cdBefore);
+        x = base + cum[last];
+        if (nTh > 0) {
+          if (monotone) _addAboveMonotone(above, i, a, lo, base, T);
+          else _addAbove(above, i, a, lo, base, T);
+        }
+      }
+      if (a >= hi) break;
+      // Compaction before the request at position a.
+      if (!floored) x = base + cum[a];
+      let G = g0 + g1 * x;
+      if (G < gMin) G = gMin;
+      nc++;
+      sC += x;
+      sG += G;
+      for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+        aC[t] += x;
+        aG[t] += G;
+      }
+      const inputC = x;
+      x = postPrefix + G;
+      if (variant !== 0) {
+        // ΔW(C) re-read tokens join the context; ΔN extra requests are billed at it.
+        let w = w0 + w1 * inputC;
+        if (w < 0) w = 0;
+        x += w;
+      }
+      if (x < 0) x = 0;
+      sx += bills * x;
+      scx += bills * (cPost * x);
+      for (let t = 0; t < nTh && x > thresholds[t]; t++) {
+        aX[t] += bills * x;
+        aCX[t] += bills * (cPost * x);
+        aY[t] += outAt[a] + extraY;
+      }
+      i = a + 1;
+    }
+    let u = accX + sx;
+    cmpX += Math.abs(accX) >= Math.abs(sx) ? (accX - u) + sx : (sx - u) + accX;
+    accX = u;
+    u = accCX + scx;
+    cmpCX += Math.abs(accCX) >= Math.abs(scx) ? (accCX - u) + scx : (scx - u) + accCX;
+    accCX = u;
+    u = accC + sC;
+    cmpC += Math.abs(accC) >= Math.abs(sC) ? (accC - u) + sC : (sC - u) + accC;
+    accC = u;
+    u = accG + sG;
+    cmpG += Math.abs(accG) >= Math.abs(sG) ? (accG - u) + sG : (sG - u) + accG;
+    accG = u;
+  }
+  res[0] = accX + cmpX;
+  res[1] = accCX + cmpCX;
+  res[2] = nc;
+  res[3] = accC + cmpC;
+  res[4] = accG + cmpG;
 }
 
 /** The scratch arrays {@linkcode _addAbove} reads (see replayWorkloads) and its accumulators. */
@@ -712,6 +1034,71 @@ function _addAbove(
       m++;
     }
     if (run >= 0) _addRun(s, j, run, end, lo, base);
+  }
+}
+
+/**
+ * The first position m in [from, to) with cum[m] ≥ need, `to` when none, for cum
+ * non-decreasing on [from, to): gallops (1, 2, 4, … positions ahead), then bisects the last gap,
+ * O(log of the distance) instead of a scan.
+ */
+function _firstAtLeast(cum: Float64Array, from: number, to: number, need: number): number {
+  if (from >= to || cum[from] >= need) return from;
+  let below = from; // cum[below] < need
+  let step = 1;
+  let probe = from + 1;
+  while (probe < to && cum[probe] < need) {
+    below = probe;
+    step += step;
+    probe = from + step;
+  }
+  let low = below + 1;
+  let high = probe < to ? probe : to; // cum[high] ≥ need, or high = to
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (cum[mid] >= need) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/** As {@linkcode _firstAtLeast} for cum[m] > above (strictly). */
+function _firstAbove(cum: Float64Array, from: number, to: number, above: number): number {
+  if (from >= to || cum[from] > above) return from;
+  let below = from;
+  let step = 1;
+  let probe = from + 1;
+  while (probe < to && cum[probe] <= above) {
+    below = probe;
+    step += step;
+    probe = from + step;
+  }
+  let low = below + 1;
+  let high = probe < to ? probe : to;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (cum[mid] > above) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/**
+ * {@linkcode _addAbove} for a session whose D never falls: the positions above θ_j are one
+ * suffix of the cycle, found by search and added as one run (the same run, so the same sums).
+ */
+function _addAboveMonotone(
+  s: _Above,
+  p: number,
+  end: number,
+  lo: number,
+  base: number,
+  T: number,
+): void {
+  const { thresholds, cum } = s;
+  for (let j = 0; j < thresholds.length && thresholds[j] < T; j++) {
+    const from = _firstAbove(cum, p, end, thresholds[j] - base);
+    if (from < end) _addRun(s, j, from, end, lo, base);
   }
 }
 

@@ -151,10 +151,65 @@ export function sessionBootstrapArgmin(
       `Cannot draw sessions: ${options.kinds.length} kinds for ${steps.sessions} sessions`,
     );
   }
+  return summarizeSessionBootstrap(sessionBootstrapDraws(steps, options, 1, draws + 1), seed);
+}
+
+/**
+ * The cheapest trigger of draws `from` … `to − 1` (1-based) of {@linkcode sessionBootstrapArgmin}:
+ * each draw depends only on its own number and the seed, so ranges of draws computed apart (on
+ * other threads) and concatenated in order equal the draws computed at once.
+ *
+ * @param steps Step columns of the corpus.
+ * @param options As {@linkcode sessionBootstrapArgmin} (`draws` is not read).
+ * @param from First draw, 1-based.
+ * @param to One past the last draw.
+ * @returns The argmin of each draw, tokens (NaN when a draw's costs are all unknown).
+ * @throws {RangeError} When the kinds do not match the sessions, or the range is not one of
+ * positive integers.
+ *
+ * @example Draws 1–2 and 3 apart equal draws 1–3 at once
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_PRICES } from "./prices.ts";
+ * import { sessionBootstrapDraws } from "./session_bootstrap.ts";
+ *
+ * const steps = {
+ *   length: 8, sessions: 2, start: Uint32Array.of(0, 4), count: Uint32Array.of(4, 4),
+ *   growth: Float64Array.of(40000, 30000, 50000, 10000, 20000, 60000, 30000, 40000),
+ *   cachedShare: new Float64Array(8).fill(0.9), output: new Float64Array(8).fill(100),
+ *   gapSeconds: new Float64Array(8).fill(10), compacted: new Uint8Array(8),
+ * };
+ * const options = {
+ *   kinds: [0, 0], triggers: [60000, 100000, 300000],
+ *   model: { g0: 5000, g1: 0, postPrefix: 10000, cPost: 0.5 },
+ *   inputs: { prices: DEFAULT_PRICES, beta: 0.9, a: 1e-4, v: 80, billedTokens: 1e6 },
+ *   blockSize: 1,
+ * };
+ * const all = sessionBootstrapDraws(steps, options, 1, 4);
+ * const parts = [...sessionBootstrapDraws(steps, options, 1, 3),
+ *   ...sessionBootstrapDraws(steps, options, 3, 4)];
+ * assert.deepEqual([...all], parts);
+ * ```
+ */
+export function sessionBootstrapDraws(
+  steps: StepColumns,
+  options: SessionBootstrapOptions,
+  from: number,
+  to: number,
+): Float64Array {
+  const seed = options.seed ?? 1;
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) {
+    throw new RangeError(`Cannot draw sessions: draws ${from} … ${to - 1} are not a range`);
+  }
+  if (options.kinds.length !== steps.sessions) {
+    throw new RangeError(
+      `Cannot draw sessions: ${options.kinds.length} kinds for ${steps.sessions} sessions`,
+    );
+  }
   const triggers = Float64Array.from(options.triggers);
   const nT = triggers.length;
-  const argmins = new Float64Array(draws);
-  for (let b = 1; b <= draws; b++) {
+  const argmins = new Float64Array(to - from);
+  for (let b = from; b < to; b++) {
     const prng = new Pcg32(seed, SESSION_BOOTSTRAP_STREAM + b);
     const drawn = drawSessions(options.kinds, prng);
     const start = Uint32Array.from(drawn, (s) => steps.start[s]);
@@ -184,8 +239,29 @@ export function sessionBootstrapArgmin(
         at = t;
       }
     }
-    argmins[b - 1] = at < 0 ? NaN : triggers[at];
+    argmins[b - from] = at < 0 ? NaN : triggers[at];
   }
+  return argmins;
+}
+
+/**
+ * The bootstrap of some draws' argmins: their percentiles (type 7) over the finite ones.
+ *
+ * @param argmins Cheapest trigger of each draw, tokens, in draw order (NaN: none).
+ * @param seed The seed the draws were made with.
+ * @returns The bootstrap.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { summarizeSessionBootstrap } from "./session_bootstrap.ts";
+ * const boot = summarizeSessionBootstrap(Float64Array.of(3, NaN, 1, 2), 1);
+ * assert.equal(boot.draws, 4);
+ * assert.equal(boot.p50, 2); // of 1, 2, 3
+ * ```
+ */
+export function summarizeSessionBootstrap(argmins: Float64Array, seed: number): SessionBootstrap {
+  const draws = argmins.length;
   const sorted = argmins.filter((v) => !Number.isNaN(v)).sort();
   const q = (p: number) => (sorted.length > 0 ? quantileType7(sorted, p) : NaN);
   return {
