@@ -25,8 +25,9 @@
  * @module
  */
 import { modelInfo, type PriceOverrides, resolvePrices } from "../prices/mod.ts";
+import { catalogDollars } from "../prices/usage_dollars.ts";
 import { Pcg32 } from "../stats/pcg32.ts";
-import { summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import { DEFAULT_WRITE_MULTIPLIERS, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { COMPACTION_TRIGGER, type Corpus } from "../transcript/tables.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import {
@@ -34,8 +35,14 @@ import {
   autoCompactSetting,
   DEFAULT_CONTEXT_WINDOW,
 } from "../trigger/auto_compact_setting.ts";
-import { DEFAULT_ANALYZE_OPTIONS } from "../trigger/analyze.ts";
-import { constrainedTimeFit } from "../trigger/constrained_time_fit.ts";
+import {
+  type AnalyzeOptions,
+  DEFAULT_ANALYZE_OPTIONS,
+  MissingModelInputsError,
+  type ModelInput,
+  type TriggerReport,
+} from "../trigger/analyze.ts";
+import { type ConstrainedTimeFit, constrainedTimeFit } from "../trigger/constrained_time_fit.ts";
 import { growthCheck } from "../trigger/growth_check.ts";
 import { observedBill } from "../trigger/observed_bill.ts";
 import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
@@ -43,7 +50,12 @@ import { checkPrices, type Prices } from "../trigger/prices.ts";
 import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
 import { steadyStateSolution } from "../trigger/steady_state.ts";
 import { buildSteps } from "../trigger/steps.ts";
-import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
+import {
+  resolveSummaryModel,
+  SUMMARY_MODEL_PARTS,
+  type SummaryModel,
+} from "../trigger/summary_model.ts";
+import { fitTimeModel, type TimeModel } from "../trigger/time_model.ts";
 import { coveringTriggerGrid, triggerGrid } from "../trigger/trigger_grid.ts";
 import { drawWorkloadBatch } from "../trigger/workloads.ts";
 import {
@@ -53,12 +65,8 @@ import {
   type TriggerSupport,
   triggerSupport,
 } from "../trigger/support.ts";
-import {
-  HEADLINE_TOLERANCE,
-  type NearOptimalRange,
-  nearOptimalRanges,
-} from "../trigger/near_optimal.ts";
-import { type Confidence, confidenceGrade, withheldMessage } from "../trigger/confidence.ts";
+import type { NearOptimalRange } from "../trigger/near_optimal.ts";
+import type { Confidence } from "../trigger/confidence.ts";
 import {
   type AppliedRework,
   appliedReworkWith,
@@ -71,42 +79,18 @@ import type { ExportManifest } from "./export_corpus.ts";
 import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import type { PoolModelCounts } from "./read_pool.ts";
+import { type StreamedResolvedOptions, streamedReport } from "./streamed_report.ts";
 
-/** Options of {@linkcode streamedAnalysis}: those of the analysis it supports. */
-export interface StreamedOptions {
-  /** Resampled workloads K. @default {100} */
-  workloads?: number;
-  /** Block method. @default {"permute"} */
-  method?: (typeof DEFAULT_ANALYZE_OPTIONS)["method"];
-  /** Steps per block (a number: `auto` needs every step at once). @default {8} */
+/**
+ * Options of {@linkcode streamedAnalysis}: those of the analysis (lib/trigger/analyze.ts), but a
+ * numeric block size (`auto` needs every step's growth at once), no session draws (the session
+ * bootstrap needs every session at once: the streamed analysis runs as `sessionDraws: 0`) and no
+ * threads.
+ */
+export interface StreamedOptions
+  extends Omit<AnalyzeOptions, "blockSize" | "sessionDraws" | "threads" | "onProgress"> {
+  /** Steps per block. @default {8} */
   blockSize?: number;
-  /** PRNG seed. @default {1} */
-  seed?: number;
-  /** Grid: first and last trigger (null: covering the observed trigger), step, tokens. */
-  triggerFrom?: number | null;
-  triggerTo?: number | null;
-  triggerStep?: number;
-  /** Prices given (a prices file's, and single values), as the analysis takes them. */
-  prices?: PriceOverrides;
-  /** Time model given, as the analysis takes it (null: fitted). */
-  a?: number | null;
-  v?: number | null;
-  /** The model's context window for the setting (null: catalog, else 200,000). */
-  contextWindow?: number | null;
-  /**
-   * Rework after each compaction, as the analysis takes it: `auto` measures it from the rework
-   * windows the compactions carry (or takes `reworkTokens` and `reworkRequests`), `off` leaves
-   * it out. @default {"auto"}
-   */
-  rework?: "auto" | "off";
-  /** ΔW given by hand, tokens per compaction (with `reworkRequests`). @default {null} */
-  reworkTokens?: number | null;
-  /** ΔN given by hand, requests per compaction (with `reworkTokens`). @default {null} */
-  reworkRequests?: number | null;
-  /** K, requests per rework window. @default {30} */
-  reworkWindow?: number;
-  /** Give the setting even on a low grade. @default {false} */
-  force?: boolean;
   /** Called after each batch with the requests done so far. */
   onBatch?: (requestsDone: number, batches: number) => void;
 }
@@ -172,6 +156,24 @@ export interface StreamedAnalysis {
   setting: AutoCompactSetting | null;
   /** The replay's sums, for re-pricing (as `analyzeTrigger` returns them). */
   sums: ReplaySums;
+  /** What the date filter left out (the reader's figures), as `options.filters.leftOut`. */
+  leftOut: { files: number; sessions: number; undatedSessions: number };
+  /**
+   * The analysis's `--json` document (lib/pool/streamed_report.ts): the in-memory analysis's
+   * with `sessionDraws: 0`.
+   */
+  report: TriggerReport;
+}
+
+/** The pool has no session (or no request) of the model after the filters. */
+export class NoPoolSessionError extends RangeError {
+  /**
+   * @param model The model asked for.
+   */
+  constructor(model: string) {
+    super(`Cannot analyze: the pool has no requests of model "${model}"`);
+    this.name = "NoPoolSessionError";
+  }
 }
 
 /**
@@ -191,11 +193,17 @@ export async function streamedAnalysis(
 ): Promise<StreamedAnalysis> {
   // An option given as undefined takes its default (a plain spread would keep the undefined).
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const o = { ...DEFAULT_ANALYZE_OPTIONS, ...given } as typeof DEFAULT_ANALYZE_OPTIONS;
+  const o = {
+    ...DEFAULT_ANALYZE_OPTIONS,
+    ...given,
+    sessionDraws: 0,
+    settings: options.settings ?? null,
+  } as StreamedResolvedOptions;
   const blockSize = options.blockSize ?? (DEFAULT_ANALYZE_OPTIONS.blockSize as number);
   const { model: name, manifests, idleLimitSeconds } = setup;
   let models: string[] = [];
   let counts: PoolModelCounts | undefined;
+  let leftOut = { files: 0, sessions: 0, undatedSessions: 0 };
   let all: Record<string, Float64Array> | undefined;
   let state: ReturnType<typeof _prepare> | undefined;
   let done = 0, batches = 0, largest = 0;
@@ -203,12 +211,11 @@ export async function streamedAnalysis(
     if (frame.kind === "meta") {
       models = frame.header.models as string[];
       counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
+      leftOut = { ...(frame.header.leftOut as typeof leftOut) };
     } else if (frame.kind === "compactions") {
       all = frame.columns;
-      if (counts === undefined) throw new RangeError(`Cannot analyze: the pool has no "${name}"`);
-      state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
-        ...options.prices,
-      });
+      if (counts === undefined) throw new NoPoolSessionError(name);
+      state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, options);
     } else if (frame.kind === "requests") {
       if (state === undefined || all === undefined) {
         throw new Error("The pool reader sent requests before the compactions");
@@ -220,19 +227,9 @@ export async function streamedAnalysis(
       options.onBatch?.(done, batches);
     }
   }
-  if (state === undefined || done === 0) {
-    throw new RangeError(`Cannot analyze: the pool has no requests of model "${name}"`);
-  }
-  const result = _finish(
-    state,
-    name,
-    done,
-    batches,
-    largest,
-    options.contextWindow ?? null,
-    options.force === true,
-  );
-  return { ...result, contributors: counts?.contributors ?? 0 };
+  if (state === undefined || done === 0) throw new NoPoolSessionError(name);
+  const result = _finish(state, name, done, batches, largest, idleLimitSeconds);
+  return { ...result, contributors: counts?.contributors ?? 0, leftOut };
 }
 
 function _prepare(
@@ -242,12 +239,13 @@ function _prepare(
   counts: PoolModelCounts,
   manifests: readonly ExportManifest[],
   idleLimitSeconds: number,
-  o: typeof DEFAULT_ANALYZE_OPTIONS,
+  o: StreamedResolvedOptions,
   blockSize: number,
-  overrides: PriceOverrides,
+  options: StreamedOptions,
 ) {
   // The compactions alone, as a corpus without requests: what the fits, the grid and the
-  // rework estimate (from the windows the compactions carry) read.
+  // rework estimate (from the windows the compactions carry) read, and the manifests' figures
+  // of the corpus block (files, bytes, advisor passes, the sessions left out).
   const empty = Object.fromEntries(
     [
       "session",
@@ -270,12 +268,24 @@ function _prepare(
     idleLimitSeconds,
   );
   const comp = compactionsOnly.compactions;
-  if (comp.length === 0) {
-    throw new RangeError(
-      `Cannot fit the compaction models: the pool has no compaction of "${name}"`,
-    );
+  const summary = summarizeCorpus(compactionsOnly, { dollars: catalogDollars });
+  const observedTrigger = summary.observedTrigger;
+  // The prices as analyze.ts's _pricesFor: the options over the prices given over the catalog,
+  // ω from the exact uncached sums DuckDB returns first.
+  const overrides: PriceOverrides = { ...options.prices };
+  for (
+    const key of [
+      "alpha",
+      "rho",
+      "inputUsdPerMillion",
+      "omega",
+      "cacheWrite5m",
+      "cacheWrite1h",
+    ] as const
+  ) {
+    const value = options[key] as number | null | undefined;
+    if (value !== undefined && value !== null) overrides[key] = value;
   }
-  const observedTrigger = summarizeCorpus(compactionsOnly).observedTrigger;
   const resolved = resolvePrices(name, overrides, {
     input: counts.input,
     cacheWrite5m: counts.cacheWrite5m,
@@ -283,22 +293,69 @@ function _prepare(
   });
   const prices = checkPrices(resolved.prices) as Required<Prices>;
   const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
-  const fit = constrainedTimeFit(comp, { a: o.a, v: o.v });
-  const a = o.a ?? fit.a;
-  const v = o.v ?? fit.v;
-  const fitted = resolveSummaryModel(comp, o);
-  if (fitted.missing.length > 0) {
-    throw new RangeError(
-      `Cannot fit summary model: ${[...new Set(fitted.missing.map((p) => fitted.problems[p]))]}`,
+  // The fits and what is missing, as analyze.ts's _prepare: the same errors, the same names.
+  const missing: ModelInput[] = [];
+  const reasons: string[] = [];
+  const none = comp.length === 0;
+  if (none) {
+    reasons.push(
+      `Cannot fit the compaction models: the corpus has no compaction of model "${name}"`,
     );
   }
+  let time: TimeModel | null = null;
+  let timeError: string | null = null;
+  try {
+    time = fitTimeModel(comp);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    timeError = error.message;
+  }
+  let fit: ConstrainedTimeFit | null = null;
+  const oneGiven = (o.a === null) !== (o.v === null);
+  if (time !== null || oneGiven || (o.a !== null && o.v !== null)) {
+    try {
+      fit = constrainedTimeFit(comp, { a: o.a, v: o.v });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+  }
+  const a = o.a ?? fit?.a ?? NaN;
+  const v = o.v ?? fit?.v ?? NaN;
+  if (fit === null) {
+    if (o.a === null) missing.push("a");
+    if (o.v === null) missing.push("v");
+    if (!none && missing.length > 0) reasons.push(timeError!);
+  }
+  const fitted = resolveSummaryModel(comp, o);
+  if (fitted.missing.length > 0) {
+    missing.push(...fitted.missing);
+    if (!none) {
+      const why = [...new Set(fitted.missing.map((p) => fitted.problems[p]!))];
+      reasons.push(`Cannot fit summary model: ${why.join("; ")}`);
+    }
+  }
+  if (missing.length > 0) throw new MissingModelInputsError(missing, reasons);
   const model = fitted.model;
+  const givenProblems = SUMMARY_MODEL_PARTS
+    .filter((p) => fitted.source[p] === "options" && fitted.problems[p] !== undefined)
+    .map((p) => fitted.problems[p]!);
+  const compactionModelError = givenProblems.length === 0
+    ? null
+    : none
+    ? `Cannot fit summary model: the corpus has no compaction of model "${name}"`
+    : `Cannot fit summary model: ${[...new Set(givenProblems)].join("; ")}`;
   const grid = coveringTriggerGrid(observedTrigger, {
     from: o.triggerFrom,
     to: o.triggerTo,
     step: o.triggerStep,
   });
   const triggers = triggerGrid(model, grid);
+  if (triggers.length === 0) {
+    throw new RangeError(
+      `Cannot replay: every trigger of the grid ${grid.from}…${grid.to} tokens is at ` +
+        `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
+    );
+  }
   const streams = Array.from({ length: o.workloads }, (_, k) => new Pcg32(o.seed, k + 1));
   const request = {
     mode: o.rework,
@@ -324,13 +381,21 @@ function _prepare(
   return {
     o,
     blockSize,
+    compactionsOnly,
+    summary,
     comp,
     observedTrigger,
     prices,
+    resolved,
     tierThresholds: Float64Array.from(tierThresholds),
+    time,
+    timeError,
     a,
     v,
     model,
+    compactionModelSource: fitted.source,
+    compactionModelError,
+    grid,
     triggers,
     streams,
     estimate,
@@ -352,8 +417,15 @@ function _prepare(
     totals: {
       requests: 0,
       kinds: { main: 0, subagent: 0, helper: 0 },
-      billed: 0,
-      work: 0,
+      // Token sums by kind (whole numbers: exact in any order), work seconds.
+      input: 0,
+      cacheWrite5m: 0,
+      cacheWrite1h: 0,
+      cacheRead: 0,
+      output: 0,
+      workSeconds: 0,
+      firstTimeMs: Infinity,
+      lastTimeMs: -Infinity,
       billCost: 0,
       billCompaction: 0,
       callsMatched: 0,
@@ -387,9 +459,22 @@ function _batch(
   t.kinds.main += summary.sessions.main;
   t.kinds.subagent += summary.sessions.subagent;
   t.kinds.helper += summary.sessions.helper;
-  t.billed += summary.billedTokens;
-  t.work += summary.workHours;
-  const bill = observedBill(corpus, {
+  const r = corpus.requests;
+  for (let i = 0; i < r.length; i++) {
+    t.input += r.input[i];
+    t.cacheWrite5m += r.cacheWrite5m[i];
+    t.cacheWrite1h += r.cacheWrite1h[i];
+    t.cacheRead += r.cacheRead[i];
+    t.output += r.output[i];
+    t.workSeconds += r.gapSeconds[i];
+    const ms = r.timeMs[i];
+    if (!Number.isFinite(ms)) continue;
+    if (ms < t.firstTimeMs) t.firstTimeMs = ms;
+    if (ms > t.lastTimeMs) t.lastTimeMs = ms;
+  }
+  // The bill of the batch's requests and compactions (the advisor passes, the manifests'
+  // figures, are priced once in _finish).
+  const bill = observedBill({ requests: corpus.requests, compactions: corpus.compactions }, {
     prices: state.prices,
     beta: state.model.beta,
     g0: state.model.g0,
@@ -499,11 +584,11 @@ function _finish(
   requests: number,
   batches: number,
   largest: number,
-  contextWindow: number | null,
-  force: boolean,
-): Omit<StreamedAnalysis, "contributors"> {
+  idleLimitSeconds: number,
+): Omit<StreamedAnalysis, "contributors" | "leftOut"> {
   const { totals: t, prices, model, a, v, triggers } = state;
-  const inputs = { prices, beta: model.beta, a, v, billedTokens: t.billed };
+  const billed = t.input + t.cacheWrite5m + t.cacheWrite1h + t.cacheRead + t.output;
+  const inputs = { prices, beta: model.beta, a, v, billedTokens: billed };
   // The curves with rework (the answer's) and without (the published method's), as analyze.
   const without: TriggerCurves = priceCurves(state.sums, inputs);
   const curves: TriggerCurves = state.sums.withRework === undefined
@@ -528,13 +613,30 @@ function _finish(
     : steadyStateSolution({ ...steadyInputs, rework: state.applied.steadyState }, prices);
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
   const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
-  const window = contextWindow ?? modelInfo(name)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
+  const window = state.o.contextWindow ?? modelInfo(name)?.contextWindow ??
+    DEFAULT_CONTEXT_WINDOW;
   const band = (b: TriggerCurves["costPerMillion"]) =>
     Array.from(triggers, (_, i) => ({ mean: b.mean[i], p10: b.p10[i], p90: b.p90[i] }));
   const comp = state.comp;
   const byTrigger = (k: number) => comp.trigger.filter((x) => x === k).length;
-  const bill = t.billed > 0 ? t.billCost / t.billed : NaN;
-  // Support, near-optimal ranges and the grade, as the in-memory analysis (range_answer.ts).
+  // The bill: the batches' sums over D; the advisor passes (the manifests' figures) on their
+  // own line, priced at their models' catalog prices as observedBill prices them.
+  const billCost = billed > 0 ? t.billCost / billed : NaN;
+  let advisorUsd = 0, advisorUnpriced = 0;
+  for (const [m, totals] of Object.entries(state.compactionsOnly.advisor.byModel)) {
+    const usd = catalogDollars(totals, m);
+    if (usd === null) advisorUnpriced += totals.count;
+    else advisorUsd += usd;
+  }
+  const bill = {
+    costPerMillion: billCost,
+    compactionCostPerMillion: billed > 0 ? t.billCompaction / billed : NaN,
+    compactionsPriced: 0,
+    compactionCallsMatched: t.callsMatched,
+    advisorCostPerMillion: advisorUsd * 1e6 / billed,
+    advisorIterationsUnpriced: advisorUnpriced,
+  };
+  // Support, as the in-memory analysis (range_answer.ts).
   let minC = Infinity, maxC = -Infinity;
   for (const c of comp.inputTokens) {
     if (!Number.isFinite(c)) continue;
@@ -543,26 +645,74 @@ function _finish(
   }
   const measuredInput = Number.isFinite(minC) ? { minTokens: minC, maxTokens: maxC } : null;
   const support = supportFromCounts(triggers, state.reached, state.supportSessions, measuredInput);
-  const nearOptimal = nearOptimalRanges(triggers, curves.costPerMillion.mean);
-  const headline = nearOptimal.find((r) => r.tolerance === HEADLINE_TOLERANCE) ?? null;
-  const index = best?.index ?? null;
-  const at = index === null ? null : support[index];
-  const o = state.o;
-  const confidence = confidenceGrade({
-    timedCompactions: state.fit.n,
-    timeFitRSquared: o.a !== null && o.v !== null ? null : state.fit.rSquared,
-    trigger: index === null ? null : triggers[index],
-    sessionsAtTrigger: at?.sessions ?? 0,
-    outsideMeasuredInput: at !== null && !at.insideMeasuredInput,
-    atGridEdge: index !== null && (index === 0 || index === triggers.length - 1),
-    range: headline,
-    grid: { fromTokens: triggers[0], toTokens: triggers[triggers.length - 1] },
-    spread: null,
-    reworkMeasured: state.estimate.source === "measured",
-  });
-  const withheld = confidence.grade === "low" && !force && index !== null
-    ? withheldMessage(confidence)
+  const atObservedCost = state.atObserved === null
+    ? null
+    : priceCurves(state.atObserved, inputs).observed.costPerMillion[0];
+  // The corpus block: the manifests' figures, with the requests' sums of the batches.
+  const { diagnostics, ...fromManifests } = state.summary;
+  const share = (x: number) => (billed > 0 ? x / billed : 0);
+  const uncached = t.input + t.cacheWrite5m + t.cacheWrite1h;
+  const m = DEFAULT_WRITE_MULTIPLIERS;
+  const corpus = {
+    ...fromManifests,
+    sessions: { ...t.kinds },
+    requests,
+    workHours: t.workSeconds / 3600,
+    billedTokens: billed,
+    billingMix: {
+      input: share(t.input),
+      cacheWrite5m: share(t.cacheWrite5m),
+      cacheWrite1h: share(t.cacheWrite1h),
+      cacheRead: share(t.cacheRead),
+      output: share(t.output),
+    },
+    omega: uncached > 0
+      ? (t.input + m.cacheWrite5m * t.cacheWrite5m + m.cacheWrite1h * t.cacheWrite1h) / uncached
+      : null,
+  };
+  const growth = state.o.method === "permute"
+    ? {
+      workloads: state.o.workloads,
+      sessions: state.supportSessions,
+      mismatches: t.mismatches,
+      maxDifferenceTokens: t.maxDifference,
+    }
     : null;
+  const report = streamedReport({
+    o: state.o,
+    corpus,
+    diagnostics,
+    idleLimitSeconds,
+    compactions: comp,
+    prices,
+    resolved: state.resolved,
+    time: state.time,
+    timeError: state.timeError,
+    constrained: state.fit,
+    a,
+    v,
+    model,
+    compactionModelSource: state.compactionModelSource,
+    compactionModelError: state.compactionModelError,
+    grid: state.grid,
+    triggers,
+    blockSize: state.blockSize,
+    estimate: state.estimate,
+    applied: state.applied,
+    sums: state.sums,
+    inputs,
+    curves,
+    without,
+    bill,
+    atObservedCost,
+    growth,
+    delta,
+    steady,
+    steadyWithout,
+    supported: { measuredInput, triggers: support },
+    firstTimeMs: t.firstTimeMs,
+    lastTimeMs: t.lastTimeMs,
+  });
   return {
     model: name,
     batches,
@@ -575,8 +725,8 @@ function _finish(
       unknown: byTrigger(COMPACTION_TRIGGER.unknown),
       other: byTrigger(COMPACTION_TRIGGER.other),
     },
-    billedTokens: t.billed,
-    workHours: t.work,
+    billedTokens: billed,
+    workHours: corpus.workHours,
     observedTrigger: state.observedTrigger,
     prices,
     timeModel: { a, v },
@@ -591,17 +741,17 @@ function _finish(
       compactions: [...curves.observed.compactions],
     },
     observedBill: {
-      costPerMillion: bill,
-      compactionCostPerMillion: t.billed > 0 ? t.billCompaction / t.billed : NaN,
+      costPerMillion: bill.costPerMillion,
+      compactionCostPerMillion: bill.compactionCostPerMillion,
       callsMatched: t.callsMatched,
     },
-    replayAtObservedTrigger: state.atObserved === null ? null : {
+    replayAtObservedTrigger: atObservedCost === null ? null : {
       trigger: state.observedTrigger!,
-      costPerMillion: priceCurves(state.atObserved, inputs).observed.costPerMillion[0],
+      costPerMillion: atObservedCost,
     },
-    permuteKeepsGrowth: state.o.method === "permute"
-      ? { mismatches: t.mismatches, maxDifferenceTokens: t.maxDifference }
-      : null,
+    permuteKeepsGrowth: growth === null
+      ? null
+      : { mismatches: growth.mismatches, maxDifferenceTokens: growth.maxDifferenceTokens },
     tStarTokens: steady.tStarTokens,
     cheapestTrigger: best?.trigger ?? null,
     tStarWithoutReworkTokens: steadyWithout.tStarTokens,
@@ -613,10 +763,12 @@ function _finish(
       minSessions: MIN_SUPPORTING_SESSIONS,
       inputMargin: MEASURED_INPUT_MARGIN,
     },
-    nearOptimal,
-    confidence,
-    withheld,
+    // The grade, ranges and withholding are the document's (the recommended trigger's).
+    nearOptimal: report.steadyState.nearOptimal,
+    confidence: report.steadyState.confidence,
+    withheld: report.recommendation.withheld,
     setting: best === null ? null : autoCompactSetting(best.trigger, { contextWindow: window }),
     sums: state.sums,
+    report,
   };
 }

@@ -1,0 +1,462 @@
+/**
+ * The `--json` document of the streamed pool analysis (lib/pool/streamed_analysis.ts): the
+ * trigger analysis's document (docs/schema/analyze.schema.json, `TriggerReport`) assembled from
+ * what the stream computed, so that `pool analyze --tables DIR --stream --json` writes the
+ * document `pool analyze --tables DIR --json --session-draws 0` writes.
+ *
+ * The assembly follows lib/trigger/analyze.ts (`_report`, `_recommend`, `_rangeAnswer`) field
+ * for field: the recommendation (cheapest, or within `maxTimeShare`, then the `prefer` rule),
+ * its setting and the comparison with the setting in use, the range answer (near-optimal
+ * ranges, grade, dollars, time-budgeted alternative: range_answer.ts itself, given the support
+ * summed batch by batch and the first and last request time), the precomputed compactions and
+ * the low-confidence sentence. What needs every session at once is not in it: the session
+ * bootstrap (`steadyState.argminSpread` is the block reshuffle's, `method: "blocks"`, as with
+ * `--session-draws 0`, and `options.sessionDraws` is 0).
+ *
+ * @module
+ */
+import { modelInfo, type ResolvedPrices } from "../prices/mod.ts";
+import type { CorpusSummary } from "../transcript/summarize_corpus.ts";
+import type { CompactionTable, ReaderDiagnostics } from "../transcript/tables.ts";
+import { argminTrigger } from "../trigger/argmin_trigger.ts";
+import type {
+  BandPoint,
+  DEFAULT_ANALYZE_OPTIONS,
+  ObservedTriggerPoint,
+  Recommendation,
+  ReplayPoint,
+  TriggerReport,
+} from "../trigger/analyze.ts";
+import { autoCompactSetting, DEFAULT_CONTEXT_WINDOW } from "../trigger/auto_compact_setting.ts";
+import { budgetTrigger } from "../trigger/budget_trigger.ts";
+import type { ConstrainedTimeFit } from "../trigger/constrained_time_fit.ts";
+import type { GrowthCheck } from "../trigger/growth_check.ts";
+import type { ObservedBill } from "../trigger/observed_bill.ts";
+import { precomputedShare, timeShareWithoutWaiting } from "../trigger/precomputed_share.ts";
+import { preferTrigger } from "../trigger/prefer_trigger.ts";
+import { type Band, type PricingInputs, type TriggerCurves } from "../trigger/price_curves.ts";
+import type { Prices } from "../trigger/prices.ts";
+import { rangeAnswer } from "../trigger/range_answer.ts";
+import type { ReplaySums } from "../trigger/replay.ts";
+import { type AppliedRework, reworkBlock } from "../trigger/rework_input.ts";
+import type { ReworkEstimate } from "../rework/types.ts";
+import { type SettingComparison, withSettingComparison } from "../trigger/setting_comparison.ts";
+import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
+import type { SteadyStateSolution } from "../trigger/steady_state.ts";
+import type { SummaryModel, SummaryModelPart } from "../trigger/summary_model.ts";
+import type { SupportResult } from "../trigger/support.ts";
+import type { TimeModel } from "../trigger/time_model.ts";
+
+/** The options as the streamed analysis resolved them (the analysis's defaults filled in). */
+export type StreamedResolvedOptions = typeof DEFAULT_ANALYZE_OPTIONS & {
+  settings: SettingsSnapshot | null;
+};
+
+/** What the stream computed, for {@linkcode streamedReport}. */
+export interface StreamedReportParts {
+  o: StreamedResolvedOptions;
+  /** The corpus block: the manifests' figures and the batches' sums (no diagnostics). */
+  corpus: Omit<CorpusSummary, "diagnostics">;
+  diagnostics: ReaderDiagnostics;
+  idleLimitSeconds: number;
+  compactions: CompactionTable;
+  prices: Required<Prices>;
+  resolved: ResolvedPrices;
+  time: TimeModel | null;
+  timeError: string | null;
+  constrained: ConstrainedTimeFit | null;
+  a: number;
+  v: number;
+  model: SummaryModel;
+  compactionModelSource: Record<SummaryModelPart, "fit" | "options">;
+  compactionModelError: string | null;
+  grid: { from: number; to: number; step: number };
+  triggers: Float64Array;
+  blockSize: number;
+  estimate: ReworkEstimate;
+  applied: AppliedRework | null;
+  sums: ReplaySums;
+  inputs: PricingInputs;
+  curves: TriggerCurves;
+  without: TriggerCurves;
+  /** The observed bill, its sums added over batches. */
+  bill: ObservedBill;
+  /** Workload 0 replayed at the observed trigger: its cost per million (null: no trigger). */
+  atObservedCost: number | null;
+  growth: GrowthCheck | null;
+  /** Δ, tokens per request (NaN: no step). */
+  delta: number;
+  steady: SteadyStateSolution;
+  steadyWithout: SteadyStateSolution;
+  supported: SupportResult;
+  /** The first and last finite request time, ms (NaN: none). */
+  firstTimeMs: number;
+  lastTimeMs: number;
+}
+
+/**
+ * The analysis's document from the stream's parts.
+ *
+ * @param p What the stream computed.
+ * @returns The document (`options.sessionDraws` 0, `argminSpread.method` "blocks").
+ */
+export function streamedReport(p: StreamedReportParts): TriggerReport {
+  const { o, prices, resolved, model, triggers, curves, without, grid, supported } = p;
+  const replay: ReplayPoint[] = [];
+  for (let t = 0; t < triggers.length; t++) {
+    replay.push({
+      trigger: triggers[t],
+      costPerMillion: _bandPoint(curves.costPerMillion, t),
+      timeShare: _bandPoint(curves.timeShare, t),
+      costPerMillionWithoutRework: _bandPoint(without.costPerMillion, t),
+      timeShareWithoutRework: _bandPoint(without.timeShare, t),
+      compactions: { mean: _num(curves.compactionsMean[t]) },
+      observed: {
+        costPerMillion: curves.observed.costPerMillion[t],
+        timeShare: curves.observed.timeShare[t],
+        compactions: curves.observed.compactions[t],
+      },
+      support: supported.triggers[t],
+    });
+  }
+  const observedTrigger = p.corpus.observedTrigger;
+  const atObserved = observedTrigger === null || p.atObservedCost === null ? null : {
+    trigger: observedTrigger,
+    costPerMillion: p.atObservedCost,
+    ratioToObservedBill: p.atObservedCost / p.bill.costPerMillion,
+  };
+  const observedPoint = observedTrigger === null
+    ? null
+    : _interpolateAt(observedTrigger, triggers, curves);
+  const tStar = p.steady.tStarTokens;
+  const best = argminTrigger(triggers, curves.costPerMillion.mean);
+  const argmin = best?.trigger ?? NaN;
+  const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
+  const recommendation = withSettingComparison(
+    _recommend(
+      o,
+      _contextWindow(p.corpus.model, o.contextWindow),
+      replay,
+      triggers,
+      curves,
+      best?.index ?? null,
+      observedPoint,
+    ),
+    replay,
+    o.settings ? resolveSetting(o.settings, p.corpus.model) : null,
+    p.compactions,
+  );
+  const argminAtGridEdge = best !== null &&
+    (best.index === 0 || best.index === triggers.length - 1);
+  const index = recommendation.trigger === null ? -1 : triggers.indexOf(recommendation.trigger);
+  // Without session draws the range answer reads, of the corpus, only the request times (for
+  // the dollars' days) and the support given: the first and last time stand for every one.
+  const range = rangeAnswer({
+    corpus: {
+      requests: { timeMs: Float64Array.of(p.firstTimeMs, p.lastTimeMs) },
+    } as never,
+    supported,
+    steps: null as never,
+    triggers,
+    meanCost: curves.costPerMillion.mean,
+    meanTimeShare: curves.timeShare.mean,
+    model,
+    tierThresholds: Float64Array.from(prices.tiers.map((t) => t.aboveInputTokens)),
+    rework: p.applied?.replay,
+    inputs: p.inputs,
+    sessionDraws: 0,
+    bootstrap: null,
+    seed: o.seed,
+    method: o.method,
+    blockSize: p.blockSize,
+    recommendedIndex: index < 0 ? null : index,
+    argminAtGridEdge,
+    timedCompactions: p.constrained?.n ?? 0,
+    timeFitRSquared: o.a !== null && o.v !== null ? null : p.constrained?.rSquared ?? NaN,
+    reworkMeasured: p.estimate.source === "measured",
+    atObservedTrigger: recommendation.atObservedTrigger,
+    force: o.force,
+  });
+  recommendation.nearOptimal = range.headlineRange;
+  recommendation.dollars = range.dollars;
+  recommendation.timeBudgeted = range.timeBudgeted;
+  if (range.withheld !== null) {
+    recommendation.withheld = range.withheld;
+    recommendation.settings = null;
+    recommendation.environment = [];
+  }
+  const spread = curves.argminByWorkload;
+  const share = precomputedShare(p.compactions);
+  const change = (s: number | null) => (s === null ? null : timeShareWithoutWaiting(s, share));
+  const band = recommendation.timeShare;
+  const observedShare = recommendation.atObservedTrigger?.timeShare;
+  const c = p.constrained;
+  return {
+    schemaVersion: 1,
+    lowConfidence: range.confidence.grade === "low"
+      ? `Confidence is low: ${
+        range.confidence.reasons.filter((x) => x.level === "low").map((x) => x.message).join("; ")
+      }. Do not act on this answer yet${
+        range.withheld === null ? "" : "; the settings are withheld (--force prints them)"
+      }.`
+      : null,
+    options: {
+      model: p.corpus.model,
+      idleLimitSeconds: p.idleLimitSeconds,
+      alpha: prices.alpha,
+      rho: prices.rho,
+      inputUsdPerMillion: prices.inputUsdPerMillion,
+      omega: o.omega,
+      a: o.a,
+      v: o.v,
+      summaryTokens: o.summaryTokens,
+      postPrefix: o.postPrefix,
+      beta: o.beta,
+      cPost: o.cPost,
+      workloads: o.workloads,
+      method: o.method,
+      blockSize: p.blockSize,
+      blockSizeChosen: null,
+      seed: o.seed,
+      triggerFrom: grid.from,
+      triggerTo: grid.to,
+      triggerStep: grid.step,
+      compactionStepShare: o.compactionStepShare,
+      maxTimeShare: o.maxTimeShare,
+      contextWindow: o.contextWindow,
+      prefer: o.prefer,
+      tolerance: o.tolerance,
+      force: o.force,
+      sessionDraws: 0,
+      rework: o.rework,
+      reworkTokens: o.reworkTokens,
+      reworkRequests: o.reworkRequests,
+      reworkWindow: o.reworkWindow,
+    },
+    corpus: p.corpus,
+    fit: {
+      timeModelSource: o.a !== null && o.v !== null
+        ? "options"
+        : o.a === null && o.v === null
+        ? "fit"
+        : "fit and options",
+      timeModelError: p.timeError,
+      compactionModelSource: { ...p.compactionModelSource },
+      compactionModelError: p.compactionModelError,
+      both: p.time?.both ?? null,
+      constrained: c === null ? null : { ...c, v: _num(c.v), rSquared: _num(c.rSquared) },
+      summaryOnly: p.time?.summaryOnly ?? null,
+      inputOnly: p.time?.inputOnly ?? null,
+      summaryModel: {
+        kind: model.kind,
+        reason: model.reason,
+        g0: model.g0,
+        g1: model.g1,
+        rSquared: _num(model.rSquared),
+        tStatistic: _num(model.line?.tStatistic ?? NaN),
+        criticalT: _num(model.criticalT),
+        line: model.line === null ? null : { g0: model.line.g0, g1: model.line.g1 },
+        minSummaryTokens: model.minSummaryTokens,
+        n: model.n,
+        method: model.method,
+      },
+      postPrefix: model.postPrefix,
+      beta: model.beta,
+      cPost: model.cPost,
+      meanGrowthTokens: _num(p.delta),
+    },
+    prices: {
+      ...prices,
+      tiers: prices.tiers.map((t) => ({ ...t })),
+      sources: { ...resolved.sources },
+      catalogModel: resolved.catalogModel,
+      catalog: resolved.catalog,
+      tierThresholdTokens: resolved.tierThresholdTokens,
+    },
+    timeModel: { aSecondsPerToken: p.a, vTokensPerSecond: p.v },
+    rework: reworkBlock(p.estimate, p.applied),
+    replay,
+    checks: {
+      observedBill: {
+        costPerMillion: p.bill.costPerMillion,
+        compactionCostPerMillion: p.bill.compactionCostPerMillion,
+        compactionCallsMatched: p.bill.compactionCallsMatched,
+        advisorCostPerMillion: p.bill.advisorCostPerMillion,
+        advisorIterationsUnpriced: p.bill.advisorIterationsUnpriced,
+      },
+      replayAtObservedTrigger: atObserved,
+      permuteKeepsGrowth: p.growth === null ? null : { ...p.growth },
+    },
+    steadyState: {
+      tStarTokens: _num(tStar),
+      replayArgminTokens: _num(argmin),
+      tStarWithoutReworkTokens: _num(p.steadyWithout.tStarTokens),
+      replayArgminWithoutReworkTokens: _num(bestWithout?.trigger ?? NaN),
+      argminSpread: {
+        p10: _num(spread.p10),
+        p50: _num(spread.p50),
+        p90: _num(spread.p90),
+        method: "blocks",
+        draws: 0,
+        workloads: spread.triggers.length,
+        seed: o.seed,
+      },
+      argminSpreadBlocks: {
+        p10: _num(spread.p10),
+        p50: _num(spread.p50),
+        p90: _num(spread.p90),
+        workloads: spread.triggers.length,
+      },
+      nearOptimal: range.nearOptimal,
+      support: range.supportRule,
+      confidence: range.confidence,
+      ratio: _num(tStar / argmin),
+      argminAtGridEdge,
+      inputs: {
+        postContextTokens: p.steady.postContextTokens,
+        summaryTokens: p.steady.summaryTokens,
+        reworkTokens: p.steady.reworkTokens,
+        meanGrowthTokens: _num(p.delta),
+        beta: model.beta,
+      },
+    },
+    recommendation,
+    precomputedCompactions: {
+      share,
+      recommendedTimeShare: band === null
+        ? null
+        : { mean: change(band.mean), p10: change(band.p10), p90: change(band.p90) },
+      observedTriggerTimeShare: observedShare === undefined ? null : change(observedShare),
+    },
+    diagnostics: p.diagnostics,
+  };
+}
+
+function _num(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+function _bandPoint(band: Band, t: number): BandPoint {
+  return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
+}
+
+/** As analyze.ts's `_recommend`: the chosen trigger (cheapest, or within the budget). */
+function _recommend(
+  o: StreamedResolvedOptions,
+  window: { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] },
+  replay: ReplayPoint[],
+  triggers: Float64Array,
+  curves: TriggerCurves,
+  cheapest: number | null,
+  atObservedTrigger: ObservedTriggerPoint | null,
+): Omit<Recommendation, keyof SettingComparison> {
+  let index = cheapest;
+  let budgetError: string | null = null;
+  if (o.maxTimeShare !== null) {
+    const choice = budgetTrigger(
+      triggers,
+      curves.costPerMillion.mean,
+      curves.timeShare.mean,
+      o.maxTimeShare,
+    );
+    index = choice.index;
+    if (choice.index === null) budgetError = choice.reason;
+  }
+  const mean = curves.costPerMillion.mean, share = curves.timeShare.mean;
+  index = preferTrigger(
+    mean,
+    index,
+    o.prefer,
+    o.tolerance,
+    (i) =>
+      replay[i].compactions.mean !== 0 &&
+      (o.maxTimeShare === null || (Number.isFinite(share[i]) && share[i] <= o.maxTimeShare)),
+  );
+  if (index !== null && replay[index].compactions.mean === 0) {
+    budgetError = `no replayed session reaches ${replay[index].trigger} tokens (no compaction ` +
+      `at the cheapest trigger), so no setting is recommended`;
+    index = null;
+  }
+  const { contextWindow } = window;
+  const rule = {
+    rule: { prefer: o.prefer, tolerance: o.tolerance },
+    nearOptimal: null,
+    withheld: null,
+    dollars: null,
+    timeBudgeted: null,
+  };
+  const base = {
+    basis: o.maxTimeShare === null ? "cheapest" as const : "timeBudget" as const,
+    maxTimeShare: o.maxTimeShare,
+    ...window,
+    atObservedTrigger,
+  };
+  if (index === null) {
+    return {
+      ...base,
+      trigger: null,
+      costPerMillion: null,
+      timeShare: null,
+      savingVsObservedTrigger: null,
+      budgetError,
+      kind: null,
+      settings: { autoCompactWindow: null, env: {} },
+      environment: [],
+      resultingTrigger: null,
+      arithmetic: null,
+      caveat: null,
+      ...rule,
+    };
+  }
+  const point = replay[index];
+  const setting = autoCompactSetting(point.trigger, { contextWindow });
+  return {
+    ...base,
+    trigger: point.trigger,
+    costPerMillion: point.costPerMillion,
+    timeShare: point.timeShare,
+    savingVsObservedTrigger: atObservedTrigger === null || point.costPerMillion.mean === null
+      ? null
+      : 1 - point.costPerMillion.mean / atObservedTrigger.costPerMillion,
+    budgetError,
+    kind: setting.kind,
+    settings: setting.settings,
+    environment: setting.environment,
+    resultingTrigger: setting.resultingTrigger,
+    arithmetic: setting.arithmetic,
+    caveat: setting.caveat,
+    ...rule,
+  };
+}
+
+/** As analyze.ts: the mean curves at `trigger`, linear between the grid points around it. */
+function _interpolateAt(
+  trigger: number,
+  triggers: Float64Array,
+  curves: TriggerCurves,
+): ObservedTriggerPoint | null {
+  const n = triggers.length;
+  if (n === 0 || trigger < triggers[0] || trigger > triggers[n - 1]) return null;
+  let hi = 0;
+  while (triggers[hi] < trigger) hi++;
+  const lo = triggers[hi] === trigger ? hi : hi - 1;
+  const w = lo === hi ? 0 : (trigger - triggers[lo]) / (triggers[hi] - triggers[lo]);
+  const at = (v: Float64Array) => v[lo] + w * (v[hi] - v[lo]);
+  const cost = at(curves.costPerMillion.mean);
+  const share = at(curves.timeShare.mean);
+  if (!Number.isFinite(cost) || !Number.isFinite(share)) return null;
+  return { trigger, costPerMillion: cost, timeShare: share, between: [triggers[lo], triggers[hi]] };
+}
+
+/** As analyze.ts: the option's context window, else the catalog's, else the default. */
+function _contextWindow(
+  model: string,
+  given: number | null,
+): { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] } {
+  if (given !== null) return { contextWindow: given, contextWindowSource: "option" };
+  const known = modelInfo(model)?.contextWindow;
+  if (known !== undefined && Number.isFinite(known) && known > 0) {
+    return { contextWindow: known, contextWindowSource: "catalog" };
+  }
+  return { contextWindow: DEFAULT_CONTEXT_WINDOW, contextWindowSource: "default" };
+}
