@@ -13,10 +13,19 @@ import {
   MissingModelInputsError,
   type TriggerReport,
 } from "../lib/trigger/analyze.ts";
-import { analyzeModels, type ModelsReport } from "../lib/trigger/analyze_models.ts";
+import {
+  analyzeModels,
+  comparisonRow,
+  failedComparisonRow,
+  type ModelComparisonRow,
+  type ModelEntry,
+  type ModelsReport,
+  recordedModelsOptions,
+} from "../lib/trigger/analyze_models.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
 import {
+  keptManifests,
   poolCorpora,
   poolFrames,
   type PoolRead,
@@ -24,11 +33,18 @@ import {
   readPool,
 } from "../lib/pool/read_pool.ts";
 import type { Corpus } from "../lib/transcript/tables.ts";
-import { streamedAnalysis } from "../lib/pool/streamed_analysis.ts";
+import {
+  NoPoolSessionError,
+  type StreamedAnalysis,
+  streamedAnalysis,
+  StreamedModelError,
+} from "../lib/pool/streamed_analysis.ts";
 import type { ExportManifest } from "../lib/pool/export_corpus.ts";
 import { defaultPoolModel } from "../lib/pool/pooled_corpus.ts";
 import { type PoolAnswer, poolAnswer, poolAnswerLines } from "../lib/pool/pool_answer.ts";
 import { EXIT, UsageError } from "./_shared.ts";
+// A cycle (analyze.ts runs this module's analyzeTables): only a function, called at run time.
+import { modelsDocumentWithFilters } from "./analyze.ts";
 import { filterFromValues } from "./_input.ts";
 
 /** The `--help` lines of the pool's options. */
@@ -40,8 +56,9 @@ export const TABLES_HELP =
   --contributor ID        With --tables: only this contributor (repeatable).
   --stream                With --tables: replay the pool in batches of whole sessions
                           (--batch-rows, default 262144 requests) so memory stays bounded
-                          by the batch, not the pool (the rework included); text only;
-                          one model; a numeric --block-size (docs/pool.md, Scale).
+                          by the batch, not the pool: the answer of --session-draws 0
+                          (text, --json, --model all); a numeric --block-size
+                          (docs/pool.md, Scale).
   --batch-rows N          With --stream: requests per batch (default 262144).`;
 
 /** The pool's options, for the option table. */
@@ -198,11 +215,8 @@ export async function analyzeTables(run: TablesRun): Promise<number> {
       if (!("analysis" in entry)) continue;
       pool[entry.model] = poolAnswerOf(input, entry.analysis);
     }
-    const doc = {
-      ...report,
-      options: { ...report.options, filters: recordedPoolFilters(input) },
-      pool,
-    };
+    // As the transcripts' --model all: the filters in the document's and each analysis's options.
+    const doc = { ...modelsDocumentWithFilters(report, recordedPoolFilters(input)), pool };
     writeStdout(
       values.json ? JSON.stringify(doc, null, 2) + "\n" : [
         run.formatModelsReport(report),
@@ -253,117 +267,217 @@ function _why(report: TriggerReport): string | null {
   return r.budgetError ?? null;
 }
 
-/** `--stream`: the streamed analysis of one model, printed as text. */
+/** What the streamed document leaves out, and why (its `stream.leftOut`). */
+export const STREAM_LEFT_OUT = [
+  {
+    part: "sessionBootstrap",
+    reason: "it resamples whole sessions, so it needs every session at once: the document is " +
+      "the analysis's with --session-draws 0 (steadyState.argminSpread is the block " +
+      "reshuffle's, method blocks; the grade has no argmin-spread reason)",
+  },
+] as const;
+
+/** With `--model all`: what a model the streamed analysis cannot analyse leaves out. */
+const STREAM_LEFT_OUT_ALL = {
+  part: "withoutCurves",
+  reason: "a model whose analysis cannot run gives its error and its comparison row, not its " +
+    "corpus, prices and observed bill (the in-memory withoutCurves: a second pass over its " +
+    "requests)",
+} as const;
+
+/**
+ * The pool's models as the in-memory `--model all` orders them: most requests over the kept
+ * contributors' exports first, ties alphabetically.
+ */
+function _modelsByRequests(manifests: readonly ExportManifest[]): string[] {
+  const counts: Record<string, number> = {};
+  for (const m of manifests) {
+    for (const [name, n] of Object.entries(m.diagnostics.requestsByModel)) {
+      counts[name] = (counts[name] ?? 0) + n;
+    }
+  }
+  return Object.keys(counts).sort((a, b) => counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * `--stream`: the streamed analysis of one model, or of each model with `--model all`, as the
+ * in-memory analysis prints it (text or `--json`), with what the stream left out.
+ */
 async function _streamed(
   run: TablesRun,
   dir: string,
-  manifests: ExportManifest[],
+  allManifests: ExportManifest[],
   target: string | null,
-  filters: { since: string | null; until: string | null; contributors: string[] | null },
+  filters: PoolFilters,
 ): Promise<number> {
   const { values, options: o } = run;
-  if (target === null) throw new UsageError("--stream analyses one model: give --model NAME");
-  if (values.json) throw new UsageError("--stream prints text only: leave out --json");
-  if (o.blockSize === "auto") throw new UsageError("--stream needs a numeric --block-size");
+  if (o.blockSize === "auto") {
+    throw new UsageError(
+      "--stream needs a numeric --block-size (auto chooses it from every step's growth at once)",
+    );
+  }
+  if (typeof values["session-draws"] === "string" && Number(values["session-draws"]) !== 0) {
+    throw new UsageError(
+      "--stream runs without the session bootstrap (it resamples whole sessions, so it needs " +
+        "every session at once): leave out --session-draws, or give 0",
+    );
+  }
   const batchText = values["batch-rows"];
   const batchRows = typeof batchText === "string" ? Number(batchText) : 262_144;
   if (!Number.isInteger(batchRows) || batchRows < 1) {
     throw new UsageError(`--batch-rows must be a positive whole number, got ${batchText}`);
   }
-  const prices = { ...run.pricesFor?.(target) };
-  for (const key of ["alpha", "rho", "inputUsdPerMillion", "omega"] as const) {
-    const value = o[key];
-    if (typeof value === "number") prices[key] = value;
-  }
-  const frames = poolFrames(
-    dir,
-    {
-      since: filters.since,
-      until: filters.until,
-      contributors: filters.contributors,
-      models: [target],
-    },
-    run.idleLimitSeconds,
-    batchRows,
-    true,
-  );
-  const r = await streamedAnalysis(frames, {
-    model: target,
-    manifests,
-    idleLimitSeconds: run.idleLimitSeconds,
-  }, {
-    workloads: o.workloads,
-    method: o.method,
-    blockSize: o.blockSize,
-    seed: o.seed,
-    triggerFrom: o.triggerFrom,
-    triggerTo: o.triggerTo,
-    triggerStep: o.triggerStep,
-    a: o.a,
-    v: o.v,
-    contextWindow: o.contextWindow,
-    prices,
-    rework: o.rework,
-    reworkTokens: o.reworkTokens,
-    reworkRequests: o.reworkRequests,
-    reworkWindow: o.reworkWindow,
-    force: o.force,
+  const manifests = keptManifests(allManifests, filters.contributors, dir);
+  const { onProgress: _p, threads: _t, sessionDraws: _d, blockSize, ...shared } = o;
+  const analyse = (model: string) =>
+    streamedAnalysis(
+      poolFrames(
+        dir,
+        {
+          since: filters.since,
+          until: filters.until,
+          contributors: filters.contributors,
+          models: [model],
+        },
+        run.idleLimitSeconds,
+        batchRows,
+        true,
+      ),
+      { model, manifests, idleLimitSeconds: run.idleLimitSeconds },
+      { ...shared, blockSize: blockSize as number | undefined, prices: run.pricesFor?.(model) },
+    );
+  const filtersDoc = (leftOut: StreamedAnalysis["leftOut"]) => ({
+    since: filters.since,
+    until: filters.until,
+    project: null,
+    contributors: filters.contributors,
+    leftOut,
   });
-  const k = (t: number) => `${Math.round(t / 1000)}K`;
-  const usd = (v: number) => `$${v.toFixed(3)}`;
-  const lines = [
-    `Streamed pool analysis of ${r.model}: ${r.requests} requests in ${r.batches} batches ` +
-    `(largest ${r.largestBatch}), ${r.sessions.main} main + ${r.sessions.subagent} sub-agent + ` +
-    `${r.sessions.helper} helper sessions, ${r.compactions.auto} auto + ${r.compactions.manual} ` +
-    `manual compactions, observed trigger ${
-      r.observedTrigger === null ? "none" : k(r.observedTrigger)
-    }`,
-    `Time model: a = ${r.timeModel.a.toExponential(3)} s/token, v = ${r.timeModel.v.toFixed(1)} ` +
-    `token/s; mean growth ${r.meanGrowthTokens.toFixed(0)} tokens per request`,
-    `Observed bill ${usd(r.observedBill.costPerMillion)} per 1M tokens` +
-    (r.replayAtObservedTrigger === null
-      ? ""
-      : `; the replay at the observed trigger ${usd(r.replayAtObservedTrigger.costPerMillion)}`),
-    "",
-    "  trigger   cost/1M    p10      p90     time share   observed cost   sessions",
-    ...r.triggers.map((t, i) =>
-      `  ${k(t).padStart(7)}   ${usd(r.costPerMillion[i].mean)}   ${usd(r.costPerMillion[i].p10)}` +
-      `   ${usd(r.costPerMillion[i].p90)}   ${
-        (100 * r.timeShare[i].mean).toFixed(1).padStart(5)
-      }%` +
-      `       ${usd(r.observed.costPerMillion[i])}   ${String(r.support[i].sessions).padStart(8)}${
-        r.support[i].extrapolated ? " extrapolated" : ""
-      }`
-    ),
-    "",
-    `Cheapest trigger ${r.cheapestTrigger === null ? "none" : k(r.cheapestTrigger)}; ` +
-    `steady-state T* ${k(r.tStarTokens)}.`,
-    ...(r.rework.applied === null ? [] : [
-      `Without the rework (the published method): cheapest trigger ${
-        r.cheapestTriggerWithoutRework === null ? "none" : k(r.cheapestTriggerWithoutRework)
-      }; steady-state T* ${k(r.tStarWithoutReworkTokens)}.`,
-    ]),
-  ];
-  // As the in-memory answer: the grade (without the session bootstrap), and no setting on a
-  // low grade without --force.
-  const c = r.confidence;
-  lines.push(
-    `Confidence: ${c.grade}${
-      c.reasons.length === 0 ? "" : ` (${c.reasons.map((x) => x.message).join("; ")})`
-    }; graded without the session bootstrap, which needs every session at once.`,
+  const answerOf = (r: StreamedAnalysis) =>
+    poolAnswer(r.report, {
+      contributors: r.contributors,
+      sessions: r.sessions.main + r.sessions.subagent + r.sessions.helper,
+      requests: r.requests,
+      compactions: r.compactions.auto + r.compactions.manual + r.compactions.unknown +
+        r.compactions.other,
+    }, filters);
+  const head = (r: StreamedAnalysis) =>
+    `Streamed pool analysis of ${r.model}: ${r.requests} requests in ${r.batches} batches of ` +
+    `whole sessions (largest ${r.largestBatch}, --batch-rows ${batchRows}); without the ` +
+    `session bootstrap, which needs every session at once (as --session-draws 0).`;
+  if (target !== null) {
+    let r: StreamedAnalysis;
+    try {
+      r = await analyse(target);
+    } catch (error) {
+      if (error instanceof NoPoolSessionError) {
+        console.error(
+          `analyze: the pool under ${values.tables} has no request of model "${target}" ` +
+            `after the filters (models in the exports: ${
+              [...new Set(allManifests.flatMap((m) => m.models.map((x) => x.model)))].join(", ")
+            })`,
+        );
+        return EXIT.emptySample;
+      }
+      if (error instanceof StreamedModelError) {
+        if (error.error instanceof MissingModelInputsError) {
+          console.error(run.missingInputsMessage(error.error));
+          return EXIT.emptySample;
+        }
+        throw error.error;
+      }
+      throw error;
+    }
+    const pool = answerOf(r);
+    const report = r.report;
+    const doc = {
+      ...report,
+      options: { ...report.options, filters: filtersDoc(r.leftOut) },
+      pool,
+      stream: {
+        batchRows,
+        batches: r.batches,
+        largestBatch: r.largestBatch,
+        leftOut: STREAM_LEFT_OUT,
+      },
+    };
+    writeStdout(
+      values.json ? JSON.stringify(doc, null, 2) + "\n" : [
+        head(r),
+        run.formatReport(report),
+        `Answer: ${answerSentence(report)}`,
+        ...poolAnswerLines(pool, r.model, _why(report)),
+      ].join("\n") + "\n",
+    );
+    return EXIT.ok;
+  }
+  // --model all: one streamed run per model with a session after the filters, in the
+  // in-memory order; a model that cannot be analysed keeps its error and comparison row.
+  const models: ModelEntry[] = [];
+  const comparison: ModelComparisonRow[] = [];
+  const pool: Record<string, PoolAnswer> = {};
+  const runs: Record<string, { batches: number; largestBatch: number }> = {};
+  const heads: string[] = [];
+  // What the date filter left out, summed over the models (a session has one model).
+  const leftOut = { files: 0, sessions: 0, undatedSessions: 0 };
+  const addLeftOut = (x: StreamedAnalysis["leftOut"]) => {
+    leftOut.sessions += x.sessions;
+    leftOut.undatedSessions += x.undatedSessions;
+  };
+  for (const model of _modelsByRequests(manifests)) {
+    try {
+      const r = await analyse(model);
+      addLeftOut(r.leftOut);
+      models.push({ model, analysis: r.report });
+      comparison.push(comparisonRow({
+        model,
+        sessions: r.sessions.main + r.sessions.subagent + r.sessions.helper,
+        requests: r.report.corpus.requests,
+        billedTokens: r.report.corpus.billedTokens,
+        observedTrigger: r.report.corpus.observedTrigger,
+      }, r.report));
+      pool[model] = answerOf(r);
+      runs[model] = { batches: r.batches, largestBatch: r.largestBatch };
+      heads.push(head(r));
+    } catch (error) {
+      if (error instanceof NoPoolSessionError) {
+        addLeftOut(error.leftOut);
+        continue;
+      }
+      if (!(error instanceof StreamedModelError)) throw error;
+      addLeftOut(error.leftOut);
+      const e = error.error;
+      const missing = e instanceof MissingModelInputsError ? [...e.missing] : [];
+      models.push({ model, error: { message: e.message, missing } });
+      comparison.push(failedComparisonRow({ model, ...error.figures }, e.message));
+    }
+  }
+  if (models.length === 0) {
+    console.error(`analyze: the pool under ${values.tables} has no session left`);
+    return EXIT.emptySample;
+  }
+  const report: ModelsReport = {
+    schemaVersion: 1,
+    options: recordedModelsOptions({ ...shared, blockSize, sessionDraws: 0 }),
+    models,
+    comparison,
+    modelsWithoutSession: [],
+  };
+  const doc = {
+    ...modelsDocumentWithFilters(report, filtersDoc(leftOut)),
+    pool,
+    stream: {
+      batchRows,
+      models: runs,
+      leftOut: [...STREAM_LEFT_OUT, STREAM_LEFT_OUT_ALL],
+    },
+  };
+  writeStdout(
+    values.json ? JSON.stringify(doc, null, 2) + "\n" : [
+      ...heads,
+      run.formatModelsReport(report),
+      ...Object.entries(pool).flatMap(([name, a]) => poolAnswerLines(a, name)),
+    ].join("\n") + "\n",
   );
-  const settings = r.withheld !== null || r.setting?.settings.autoCompactWindow == null
-    ? null
-    : r.setting.settings;
-  const why = r.withheld;
-  const answer = poolAnswer({ recommendation: { settings }, rework: r.rework } as never, {
-    contributors: r.contributors,
-    sessions: r.sessions.main + r.sessions.subagent + r.sessions.helper,
-    requests: r.requests,
-    compactions: r.compactions.auto + r.compactions.manual + r.compactions.unknown +
-      r.compactions.other,
-  }, filters);
-  lines.push(...poolAnswerLines(answer, r.model, why));
-  writeStdout(lines.join("\n") + "\n");
-  return EXIT.ok;
+  return models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
 }

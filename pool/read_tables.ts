@@ -140,11 +140,14 @@ async function main(request: PoolRequest): Promise<void> {
   const idle = request.idleLimitSeconds;
   const cutGap = (column: string) =>
     Number.isFinite(idle) ? `CASE WHEN ${column} > ${idle} THEN 0 ELSE ${column} END` : column;
+  // The gaps are summed as decimals (nanoseconds): exact, so the sum does not depend on the
+  // order DuckDB's threads add them in (a double sum does, in its last bits).
   if (request.stepStats === true) {
+    const gap = `CAST(${cutGap("r.work_gap_seconds")} AS DECIMAL(38, 9))`;
     for (
       const [model, median, gaps, steps] of (await db.runAndReadAll(`
       SELECT s.model, quantile_cont(r.output_tokens, 0.5),
-        coalesce(sum(${cutGap("r.work_gap_seconds")}) FILTER (WHERE r.request_index > 0), 0),
+        coalesce(CAST(sum(${gap}) FILTER (WHERE r.request_index > 0) AS DOUBLE), 0),
         count(*) FILTER (WHERE r.request_index > 0)
       FROM ${parquet("requests")} r JOIN s USING (contributor, session)
       GROUP BY s.model`)).getRows()

@@ -126,15 +126,7 @@ export async function readPool(
   filter: PoolFilter = {},
   idleLimitSeconds = 300,
 ): Promise<PoolRead> {
-  let manifests = await readManifests(dir);
-  if (filter.contributors) {
-    const known = new Set(manifests.map((m) => m.contributor));
-    const missing = filter.contributors.filter((c) => !known.has(c));
-    if (missing.length > 0) {
-      throw new RangeError(`Cannot pool: no export of contributor ${missing.join(", ")} in ${dir}`);
-    }
-    manifests = manifests.filter((m) => filter.contributors!.includes(m.contributor));
-  }
+  const manifests = keptManifests(await readManifests(dir), filter.contributors ?? null, dir);
   const requests: Record<string, Float64Array[]> = {};
   let compactions: Record<string, Float64Array> = {};
   let models: string[] = [];
@@ -259,6 +251,29 @@ export async function* poolFrames(
   if (!ended || !status.success) {
     throw new Error(`The pool reader failed: ${message || `exit code ${status.code}`}`);
   }
+}
+
+/**
+ * The manifests of the contributors a filter keeps.
+ *
+ * @param manifests Every manifest of the pool.
+ * @param contributors The contributors kept (null: all).
+ * @param dir The pool folder, for the error.
+ * @returns The manifests kept.
+ * @throws {RangeError} When a contributor asked for has no export in the pool.
+ */
+export function keptManifests(
+  manifests: ExportManifest[],
+  contributors: readonly string[] | null,
+  dir: string,
+): ExportManifest[] {
+  if (contributors === null) return manifests;
+  const known = new Set(manifests.map((m) => m.contributor));
+  const missing = contributors.filter((c) => !known.has(c));
+  if (missing.length > 0) {
+    throw new RangeError(`Cannot pool: no export of contributor ${missing.join(", ")} in ${dir}`);
+  }
+  return manifests.filter((m) => contributors.includes(m.contributor));
 }
 
 /**

@@ -17,10 +17,11 @@
  * carry; each extra request's output and work time from DuckDB's sums over every request), the
  * curves with and without it with their bands, the observed bill, the replay at the observed
  * trigger, T*, the cheapest trigger and its setting. The support of each trigger adds over
- * sessions, so it is summed batch by batch; the grade is the in-memory analysis's without the
- * session bootstrap. What it leaves to the in-memory analysis: `--block-size auto` (it needs
- * every step's growth at once) and the session bootstrap (it resamples sessions as a whole: the
- * argmin spread, and the grade's reason from it).
+ * sessions, so it is summed batch by batch; D and the first and last request time too (the
+ * dollars). From these the in-memory analysis's document is assembled (`report`,
+ * lib/pool/streamed_report.ts), as with `sessionDraws: 0`. What it leaves to the in-memory
+ * analysis: `--block-size auto` (it needs every step's growth at once) and the session bootstrap
+ * (it resamples sessions as a whole: the argmin spread, and the grade's reason from it).
  *
  * @module
  */
@@ -79,7 +80,7 @@ import type { ExportManifest } from "./export_corpus.ts";
 import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import type { PoolModelCounts } from "./read_pool.ts";
-import { type StreamedResolvedOptions, streamedReport } from "./streamed_report.ts";
+import { streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
 
 /**
  * Options of {@linkcode streamedAnalysis}: those of the analysis (lib/trigger/analyze.ts), but a
@@ -157,7 +158,7 @@ export interface StreamedAnalysis {
   /** The replay's sums, for re-pricing (as `analyzeTrigger` returns them). */
   sums: ReplaySums;
   /** What the date filter left out (the reader's figures), as `options.filters.leftOut`. */
-  leftOut: { files: number; sessions: number; undatedSessions: number };
+  leftOut: StreamedLeftOut;
   /**
    * The analysis's `--json` document (lib/pool/streamed_report.ts): the in-memory analysis's
    * with `sessionDraws: 0`.
@@ -165,14 +166,54 @@ export interface StreamedAnalysis {
   report: TriggerReport;
 }
 
+/**
+ * The model's analysis cannot run (a fit, the grid or the prices: `error`, a RangeError such as
+ * {@linkcode MissingModelInputsError}); the stream was still read to the end for the figures
+ * the per-model comparison gives a model it could not analyse.
+ */
+export class StreamedModelError extends Error {
+  /** Why the analysis cannot run. */
+  readonly error: RangeError;
+  /** Sessions, requests, D and the observed trigger of the model, after the filters. */
+  readonly figures: {
+    sessions: number;
+    requests: number;
+    billedTokens: number;
+    observedTrigger: number | null;
+  };
+  /** What the date filter left out of the model. */
+  readonly leftOut: StreamedLeftOut;
+
+  /**
+   * @param error Why the analysis cannot run.
+   * @param figures The model's counts.
+   * @param leftOut What the date filter left out of it.
+   */
+  constructor(error: RangeError, figures: StreamedModelError["figures"], leftOut: StreamedLeftOut) {
+    super(error.message);
+    this.name = "StreamedModelError";
+    this.error = error;
+    this.figures = figures;
+    this.leftOut = leftOut;
+  }
+}
+
+/** What the date filter left out of one model (the reader's figures). */
+export type StreamedLeftOut = { files: number; sessions: number; undatedSessions: number };
+
 /** The pool has no session (or no request) of the model after the filters. */
 export class NoPoolSessionError extends RangeError {
+  /** What the date filter left out of the model. */
+  readonly leftOut: StreamedLeftOut;
+
   /**
    * @param model The model asked for.
+   * @param leftOut What the date filter left out of it.
    */
-  constructor(model: string) {
+  constructor(model: string, leftOut: StreamedLeftOut) {
     super(`Cannot analyze: the pool has no requests of model "${model}"`);
     this.name = "NoPoolSessionError";
+    this.leftOut = leftOut;
   }
 }
 
@@ -184,7 +225,10 @@ export class NoPoolSessionError extends RangeError {
  * @param setup The model, the manifests (files, bytes, diagnostics) and the idle limit applied.
  * @param options Workloads, method, block size, seed, grid, prices, time model.
  * @returns The analysis.
- * @throws {RangeError} When the model has no request or compaction, or a fit cannot run.
+ * @throws {NoPoolSessionError} When the pool has no request of the model after the filters.
+ * @throws {StreamedModelError} When the analysis cannot run (its `error`: a
+ * {@linkcode MissingModelInputsError} when a fit cannot run and its inputs are not given, or
+ * another RangeError), with the model's counts.
  */
 export async function streamedAnalysis(
   frames: AsyncIterable<PoolFrame>,
@@ -207,6 +251,9 @@ export async function streamedAnalysis(
   let all: Record<string, Float64Array> | undefined;
   let state: ReturnType<typeof _prepare> | undefined;
   let done = 0, batches = 0, largest = 0;
+  // When the analysis cannot run: the error, and the figures summed for the comparison.
+  let failure: RangeError | null = null;
+  let failedBilled = 0, failedTrigger: number | null = null;
   for await (const frame of frames) {
     if (frame.kind === "meta") {
       models = frame.header.models as string[];
@@ -214,8 +261,29 @@ export async function streamedAnalysis(
       leftOut = { ...(frame.header.leftOut as typeof leftOut) };
     } else if (frame.kind === "compactions") {
       all = frame.columns;
-      if (counts === undefined) throw new NoPoolSessionError(name);
-      state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, options);
+      if (counts === undefined) throw new NoPoolSessionError(name, leftOut);
+      try {
+        state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
+          ...options,
+        });
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        failure = error;
+        const only = pooledCorpus(
+          { models, requests: _noRequests(), compactions: all },
+          name,
+          manifests,
+          idleLimitSeconds,
+        );
+        failedTrigger = summarizeCorpus(only).observedTrigger;
+      }
+    } else if (frame.kind === "requests" && failure !== null) {
+      const c = frame.columns;
+      for (let i = 0; i < frame.rows; i++) {
+        failedBilled += c.input[i] + c.cacheWrite5m[i] + c.cacheWrite1h[i] + c.cacheRead[i] +
+          c.output[i];
+      }
+      done += frame.rows;
     } else if (frame.kind === "requests") {
       if (state === undefined || all === undefined) {
         throw new Error("The pool reader sent requests before the compactions");
@@ -227,7 +295,15 @@ export async function streamedAnalysis(
       options.onBatch?.(done, batches);
     }
   }
-  if (state === undefined || done === 0) throw new NoPoolSessionError(name);
+  if (failure !== null) {
+    throw new StreamedModelError(failure, {
+      sessions: counts?.sessions ?? 0,
+      requests: done,
+      billedTokens: failedBilled,
+      observedTrigger: failedTrigger,
+    }, leftOut);
+  }
+  if (state === undefined || done === 0) throw new NoPoolSessionError(name, leftOut);
   const result = _finish(state, name, done, batches, largest, idleLimitSeconds);
   return { ...result, contributors: counts?.contributors ?? 0, leftOut };
 }
@@ -246,23 +322,8 @@ function _prepare(
   // The compactions alone, as a corpus without requests: what the fits, the grid and the
   // rework estimate (from the windows the compactions carry) read, and the manifests' figures
   // of the corpus block (files, bytes, advisor passes, the sessions left out).
-  const empty = Object.fromEntries(
-    [
-      "session",
-      "kind",
-      "model",
-      "timeMicros",
-      "input",
-      "cacheWrite5m",
-      "cacheWrite1h",
-      "cacheRead",
-      "output",
-      "gapSeconds",
-      "compactionBefore",
-    ].map((c) => [c, new Float64Array(0)]),
-  );
   const compactionsOnly = pooledCorpus(
-    { models, requests: empty, compactions: all },
+    { models, requests: _noRequests(), compactions: all },
     name,
     manifests,
     idleLimitSeconds,
@@ -435,6 +496,25 @@ function _prepare(
       maxDifference: 0,
     },
   };
+}
+
+/** The request columns of a frame, empty. */
+function _noRequests(): Record<string, Float64Array> {
+  return Object.fromEntries(
+    [
+      "session",
+      "kind",
+      "model",
+      "timeMicros",
+      "input",
+      "cacheWrite5m",
+      "cacheWrite1h",
+      "cacheRead",
+      "output",
+      "gapSeconds",
+      "compactionBefore",
+    ].map((c) => [c, new Float64Array(0)]),
+  );
 }
 
 /** Replays one batch of whole sessions and adds its sums. */

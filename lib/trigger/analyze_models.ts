@@ -170,59 +170,96 @@ export async function analyzeModels(
         ...(figures === undefined ? {} : { withoutCurves: figures }),
       });
       analyses.push(null);
-      comparison.push({
-        ...base,
-        cheapestTrigger: null,
-        cheapestCostPerMillion: null,
-        argminAtGridEdge: null,
-        tStarTokens: null,
-        timeShareAtCheapest: null,
-        recommendedTrigger: null,
-        savingVsObservedTrigger: null,
-        confidence: null,
-        dollars: null,
-        error: error.message,
-        reworkSource: null,
-        cheapestTriggerWithoutRework: null,
-        tStarWithoutReworkTokens: null,
-      });
+      comparison.push(failedComparisonRow(base, error.message));
       continue;
     }
     const r = run.report;
     models.push({ model: corpus.model, analysis: r });
     analyses.push(run);
-    const cheapest = r.replay.find((p) => p.trigger === r.steadyState.replayArgminTokens) ?? null;
-    comparison.push({
-      ...base,
-      cheapestTrigger: r.steadyState.replayArgminTokens,
-      cheapestCostPerMillion: cheapest?.costPerMillion ?? null,
-      argminAtGridEdge: r.steadyState.argminAtGridEdge,
-      tStarTokens: r.steadyState.tStarTokens,
-      timeShareAtCheapest: cheapest?.timeShare ?? null,
-      recommendedTrigger: r.recommendation.trigger,
-      savingVsObservedTrigger: r.recommendation.savingVsObservedTrigger,
-      confidence: r.steadyState.confidence.grade,
-      dollars: r.recommendation.dollars === null ? null : {
-        historyUsd: r.recommendation.dollars.historyUsd,
-        per30DaysUsd: r.recommendation.dollars.per30DaysUsd,
-      },
-      error: null,
-      reworkSource: r.rework?.source ?? null,
-      cheapestTriggerWithoutRework: r.steadyState.replayArgminWithoutReworkTokens ?? null,
-      tStarWithoutReworkTokens: r.steadyState.tStarWithoutReworkTokens ?? null,
-    });
+    comparison.push(comparisonRow(base, r));
   }
-  const recorded = Object.fromEntries(
-    Object.entries(given).filter(([k, v]) => v !== undefined && k !== "threads"),
-  );
   return {
     report: {
       schemaVersion: 1,
-      options: recorded,
+      options: recordedModelsOptions(given),
       models,
       comparison,
       modelsWithoutSession: [...modelsWithoutSession],
     },
     analyses,
   };
+}
+
+/** What a comparison row says of a model before its analysis: its counts. */
+export type ComparisonBase = Pick<
+  ModelComparisonRow,
+  "model" | "sessions" | "requests" | "billedTokens" | "observedTrigger"
+>;
+
+/**
+ * The comparison row of an analysed model.
+ *
+ * @param base The model's counts.
+ * @param r Its analysis.
+ * @returns The row.
+ */
+export function comparisonRow(base: ComparisonBase, r: TriggerReport): ModelComparisonRow {
+  const cheapest = r.replay.find((p) => p.trigger === r.steadyState.replayArgminTokens) ?? null;
+  return {
+    ...base,
+    cheapestTrigger: r.steadyState.replayArgminTokens,
+    cheapestCostPerMillion: cheapest?.costPerMillion ?? null,
+    argminAtGridEdge: r.steadyState.argminAtGridEdge,
+    tStarTokens: r.steadyState.tStarTokens,
+    timeShareAtCheapest: cheapest?.timeShare ?? null,
+    recommendedTrigger: r.recommendation.trigger,
+    savingVsObservedTrigger: r.recommendation.savingVsObservedTrigger,
+    confidence: r.steadyState.confidence.grade,
+    dollars: r.recommendation.dollars === null ? null : {
+      historyUsd: r.recommendation.dollars.historyUsd,
+      per30DaysUsd: r.recommendation.dollars.per30DaysUsd,
+    },
+    error: null,
+    reworkSource: r.rework?.source ?? null,
+    cheapestTriggerWithoutRework: r.steadyState.replayArgminWithoutReworkTokens ?? null,
+    tStarWithoutReworkTokens: r.steadyState.tStarWithoutReworkTokens ?? null,
+  };
+}
+
+/**
+ * The comparison row of a model whose analysis could not run: its counts, null results.
+ *
+ * @param base The model's counts.
+ * @param message Why it could not run.
+ * @returns The row.
+ */
+export function failedComparisonRow(base: ComparisonBase, message: string): ModelComparisonRow {
+  return {
+    ...base,
+    cheapestTrigger: null,
+    cheapestCostPerMillion: null,
+    argminAtGridEdge: null,
+    tStarTokens: null,
+    timeShareAtCheapest: null,
+    recommendedTrigger: null,
+    savingVsObservedTrigger: null,
+    confidence: null,
+    dollars: null,
+    error: message,
+    reworkSource: null,
+    cheapestTriggerWithoutRework: null,
+    tStarWithoutReworkTokens: null,
+  };
+}
+
+/**
+ * The per-model document's `options`: the options given (not undefined), without `threads`.
+ *
+ * @param given The options (without callbacks).
+ * @returns The recorded options.
+ */
+export function recordedModelsOptions(given: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(given).filter(([k, v]) => v !== undefined && k !== "threads"),
+  );
 }

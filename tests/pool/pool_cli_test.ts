@@ -1,7 +1,8 @@
 /**
  * `deno task pool analyze --tables DIR` as a user runs it: the answer names the setting for
  * everyone and for one user with the counts behind it, the JSON validates against
- * docs/schema/analyze.schema.json, and `deno task analyze --tables` and `report --tables`
+ * docs/schema/analyze.schema.json, `--stream` gives the in-memory answer without the session
+ * bootstrap (text and JSON, `--model all` too), and `deno task analyze --tables` and `report --tables`
  * (which may start no process) point to the pool task; `pool report` writes the pool's page.
  * Skipped without DuckDB, except under CI=true.
  *
@@ -14,6 +15,7 @@ import { discoverTranscriptFiles } from "../../lib/transcript/discover.ts";
 import { exportCorpus } from "../../lib/pool/export_corpus.ts";
 import { poolInstalled } from "../../lib/pool/read_pool.ts";
 import { autoCompactSetting } from "../../lib/trigger/auto_compact_setting.ts";
+import { close } from "./_pool_helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const RUN = poolInstalled() || Deno.env.get("CI") === "true";
@@ -91,53 +93,65 @@ Deno.test({
       );
       assert.match(text.stdout, /For everyone \(managed settings, \/etc\/claude-code\/managed/);
       assert.match(text.stdout, /For one user \(~\/\.claude\/settings\.json\)/);
-      // --stream: batches of whole sessions, the same cheapest trigger and T* as the document
-      // (both with the rework measured from the exports' windows).
-      const streamed = await task(
-        [
-          "pool",
-          "analyze",
-          "--tables",
-          "pool",
-          "--stream",
-          "--batch-rows",
-          "300",
-          "--force",
-          "--workloads",
-          "5",
-        ],
-        cwd,
-      );
+      // --stream: batches of whole sessions; the answer as the in-memory analysis gives it
+      // without the session bootstrap (--session-draws 0), in text and JSON.
+      const stream = ["--stream", "--batch-rows", "300"];
+      const draws0 = ["--session-draws", "0"];
+      const memory0 = await task(["pool", "analyze", ...flags, ...draws0], cwd);
+      assert.equal(memory0.code, 0, memory0.stderr);
+      const streamed = await task(["pool", "analyze", ...flags, ...stream], cwd);
       assert.equal(streamed.code, 0, streamed.stderr);
-      const batches = Number(streamed.stdout.match(/requests in (\d+) batches/)?.[1]);
-      assert.ok(batches > 3, streamed.stdout.slice(0, 300));
-      const k = (t: number) => `${Math.round(t / 1000)}K`;
-      assert.match(
-        streamed.stdout,
-        new RegExp(
-          `Cheapest trigger ${k(doc.steadyState.replayArgminTokens)}; steady-state T\\* ${
-            k(doc.steadyState.tStarTokens)
-          }`,
-        ),
-      );
-      // With --force, as the document: the same setting, and the same low grade said first.
-      assert.match(streamed.stdout, new RegExp(`Confidence: ${doc.steadyState.confidence.grade}`));
+      const [head, ...rest] = streamed.stdout.split("\n");
+      const batches = Number(head.match(/2002 requests in (\d+) batches of whole sessions/)?.[1]);
+      assert.ok(batches > 3, head);
+      assert.match(head, /without the session bootstrap/);
+      // The rest is the in-memory text: the dollars ("In dollars: ... saved"), the setting for
+      // everyone and for one user, the rework measured from the exports' windows.
+      assert.equal(rest.join("\n"), memory0.stdout);
+      assert.match(streamed.stdout, /In dollars: \$[\d.]+ saved on this history/);
       assert.ok(
         streamed.stdout.includes(
           `For one user (~/.claude/settings.json): ${JSON.stringify(expected)}`,
         ),
         streamed.stdout.slice(-800),
       );
-      assert.match(streamed.stdout, /2002 requests and 25 compactions/);
-      assert.match(
-        streamed.stdout,
-        new RegExp(
-          `Without the rework \\(the published method\\): cheapest trigger ${
-            k(doc.steadyState.replayArgminWithoutReworkTokens)
-          }; steady-state T\\* ${k(doc.steadyState.tStarWithoutReworkTokens)}`,
-        ),
-      );
       assert.match(streamed.stdout, /Rework after a compaction: measured from the exports'/);
+      const memoryJson0 = await task(["pool", "analyze", ...flags, ...draws0, "--json"], cwd);
+      const streamedJson = await task(["pool", "analyze", ...flags, ...stream, "--json"], cwd);
+      assert.equal(streamedJson.code, 0, streamedJson.stderr);
+      // deno-lint-ignore no-explicit-any
+      const sdoc: any = JSON.parse(streamedJson.stdout);
+      assert.ok(validate(structuredClone(sdoc)), JSON.stringify(validate.errors));
+      const { stream: block, ...figures } = sdoc;
+      close(figures, JSON.parse(memoryJson0.stdout), "streamed document");
+      assert.deepEqual(block.leftOut.map((x: { part: string }) => x.part), ["sessionBootstrap"]);
+      assert.equal(block.batches, batches);
+      const again = await task(["pool", "analyze", ...flags, ...stream, "--json"], cwd);
+      assert.equal(again.stdout, streamedJson.stdout, "byte-identical for identical inputs");
+      // --model all: one streamed run per model, as the in-memory --model all (a model that
+      // cannot be analysed keeps its error and comparison row, not its withoutCurves).
+      const all = ["--model", "all"];
+      const memoryAll = await task(["pool", "analyze", ...flags, ...draws0, ...all, "--json"], cwd);
+      const streamedAll = await task(
+        ["pool", "analyze", ...flags, ...stream, ...all, "--json"],
+        cwd,
+      );
+      assert.equal(streamedAll.code, 0, streamedAll.stderr);
+      // deno-lint-ignore no-explicit-any
+      const sall: any = JSON.parse(streamedAll.stdout);
+      assert.ok(validate(structuredClone(sall)), JSON.stringify(validate.errors));
+      // deno-lint-ignore no-explicit-any
+      const mall: any = JSON.parse(memoryAll.stdout);
+      assert.ok(validate(structuredClone(mall)), JSON.stringify(validate.errors));
+      assert.ok(mall.models.some((m: object) => "withoutCurves" in m), "a model not analysed");
+      for (const m of mall.models) delete m.withoutCurves;
+      const { stream: allBlock, ...allFigures } = sall;
+      close(allFigures, mall, "streamed --model all");
+      assert.deepEqual(Object.keys(allBlock.models), Object.keys(sall.pool));
+      assert.deepEqual(
+        allBlock.leftOut.map((x: { part: string }) => x.part),
+        ["sessionBootstrap", "withoutCurves"],
+      );
       // report: the page, figures, timeline and analysis.json of the pool; no read cost.
       const report = await task(["pool", "report", ...flags, "--out", "rep"], cwd);
       assert.equal(report.code, 0, report.stderr);

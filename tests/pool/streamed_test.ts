@@ -2,7 +2,9 @@
  * The streamed analysis of a pool (lib/pool/streamed_analysis.ts), batch by batch, against the
  * in-memory analysis of the same pooled corpus: equal counts, fits, curves with their bands,
  * observed bill, replay at the observed trigger, T* and cheapest trigger (sums to 1e-9), with
- * batches of a few hundred requests. Skipped without DuckDB, except under CI=true.
+ * batches of a few hundred requests; its `--json` document (lib/pool/streamed_report.ts) equals
+ * the in-memory analysis's with session draws 0, dollars included. Skipped without DuckDB,
+ * except under CI=true.
  *
  * @module
  */
@@ -13,6 +15,7 @@ import { exportCorpus } from "../../lib/pool/export_corpus.ts";
 import { poolCorpora, poolFrames, poolInstalled, readPool } from "../../lib/pool/read_pool.ts";
 import { streamedAnalysis } from "../../lib/pool/streamed_analysis.ts";
 import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
+import { close, SAMPLE, splitPool } from "./_pool_helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const RUN = poolInstalled() || Deno.env.get("CI") === "true";
@@ -126,6 +129,73 @@ Deno.test({
       const noDraws = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
       assert.deepEqual(streamed.confidence, noDraws.steadyState.confidence);
       assert.deepEqual(streamed.nearOptimal, noDraws.steadyState.nearOptimal);
+    } finally {
+      await Deno.remove(out, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: `streamed pool analysis: its document is the in-memory one with session draws 0${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const out = await Deno.makeTempDir();
+    try {
+      await splitPool(SAMPLE, out);
+      const read = await readPool(out, {}, 300);
+      const [corpus] = poolCorpora(read);
+      const model = corpus.model;
+      // Four option sets: the default answer (rework measured) with --force; no rework and a
+      // time budget; stationary blocks with a and v given, a preference and a grid bound; parts
+      // of the compaction model given.
+      for (
+        const options of [
+          { workloads: 12, seed: 4, force: true },
+          { workloads: 5, rework: "off" as const, maxTimeShare: 0.02 },
+          {
+            workloads: 5,
+            method: "stationary" as const,
+            blockSize: 5,
+            a: 1e-4,
+            v: 80,
+            prefer: "fewer-compactions" as const,
+            triggerFrom: 60_000,
+          },
+          { workloads: 3, beta: 0.99, summaryTokens: 8000 },
+        ]
+      ) {
+        // The independent computation: the in-memory analysis of the same pooled corpus.
+        const whole = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
+        const streamed = await streamedAnalysis(
+          poolFrames(out, { models: [model] }, 300, 300, true),
+          { model, manifests: read.manifests, idleLimitSeconds: 300 },
+          options,
+        );
+        assert.ok(streamed.batches >= 5, `${streamed.batches} batches`);
+        // Every field, the resampled bands included (the same sessions in the same order draw
+        // the same blocks), to 1e-9 (sums in another order).
+        close(streamed.report, whole, `document (${JSON.stringify(options)})`);
+      }
+      // The dollars: the bill, the cost at the recommendation and the saving, on this history
+      // and per 30 days, are there (not null) and equal the in-memory ones.
+      const options = { workloads: 12, seed: 4, force: true };
+      const whole = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
+      const streamed = await streamedAnalysis(
+        poolFrames(out, { models: [model] }, 300, 300, true),
+        { model, manifests: read.manifests, idleLimitSeconds: 300 },
+        options,
+      );
+      const dollars = streamed.report.recommendation.dollars!;
+      assert.ok(dollars.historyUsd > 0 && dollars.per30DaysUsd! > 0, JSON.stringify(dollars));
+      close(dollars, whole.recommendation.dollars, "dollars");
+      close(streamed.report.checks.observedBill, whole.checks.observedBill, "bill");
+      close(
+        streamed.report.recommendation.costPerMillion,
+        whole.recommendation.costPerMillion,
+        "at",
+      );
+      assert.equal(streamed.report.options.sessionDraws, 0);
+      assert.equal(streamed.report.steadyState.argminSpread.method, "blocks");
     } finally {
       await Deno.remove(out, { recursive: true });
     }
