@@ -10,6 +10,7 @@ import type { PriceOverrides } from "../lib/prices/resolve_prices.ts";
 import {
   type AnalyzeOptions,
   analyzeTrigger,
+  DEFAULT_ANALYZE_OPTIONS,
   MissingModelInputsError,
   type TriggerReport,
 } from "../lib/trigger/analyze.ts";
@@ -39,6 +40,7 @@ import {
   streamedAnalysis,
   StreamedModelError,
 } from "../lib/pool/streamed_analysis.ts";
+import { streamedBlockSize } from "../lib/pool/streamed_block_size.ts";
 import type { ExportManifest } from "../lib/pool/export_corpus.ts";
 import { defaultPoolModel } from "../lib/pool/pooled_corpus.ts";
 import { type PoolAnswer, poolAnswer, poolAnswerLines } from "../lib/pool/pool_answer.ts";
@@ -57,8 +59,8 @@ export const TABLES_HELP =
   --stream                With --tables: replay the pool in batches of whole sessions
                           (--batch-rows, default 262144 requests) so memory stays bounded
                           by the batch, not the pool: the answer of --session-draws 0
-                          (text, --json, --model all); a numeric --block-size
-                          (docs/pool.md, Scale).
+                          (text, --json, --model all; --block-size auto reads the pool
+                          once more first) (docs/pool.md, Scale).
   --batch-rows N          With --stream: requests per batch (default 262144).`;
 
 /** The pool's options, for the option table. */
@@ -311,11 +313,6 @@ async function _streamed(
   filters: PoolFilters,
 ): Promise<number> {
   const { values, options: o } = run;
-  if (o.blockSize === "auto") {
-    throw new UsageError(
-      "--stream needs a numeric --block-size (auto chooses it from every step's growth at once)",
-    );
-  }
   if (typeof values["session-draws"] === "string" && Number(values["session-draws"]) !== 0) {
     throw new UsageError(
       "--stream runs without the session bootstrap (it resamples whole sessions, so it needs " +
@@ -329,23 +326,38 @@ async function _streamed(
   }
   const manifests = keptManifests(allManifests, filters.contributors, dir);
   const { onProgress: _p, threads: _t, sessionDraws: _d, blockSize, ...shared } = o;
-  const analyse = (model: string) =>
-    streamedAnalysis(
-      poolFrames(
-        dir,
-        {
-          since: filters.since,
-          until: filters.until,
-          contributors: filters.contributors,
-          models: [model],
-        },
-        run.idleLimitSeconds,
-        batchRows,
-        true,
-      ),
-      { model, manifests, idleLimitSeconds: run.idleLimitSeconds },
-      { ...shared, blockSize: blockSize as number | undefined, prices: run.pricesFor?.(model) },
+  const frames = (model: string) =>
+    poolFrames(
+      dir,
+      {
+        since: filters.since,
+        until: filters.until,
+        contributors: filters.contributors,
+        models: [model],
+      },
+      run.idleLimitSeconds,
+      batchRows,
+      true,
     );
+  const setup = (model: string) => ({ model, manifests, idleLimitSeconds: run.idleLimitSeconds });
+  // --block-size auto: a pass of its own over the model's steps first (the replay needs the
+  // size before its first batch).
+  const analyse = async (model: string) => {
+    const chosen = blockSize === "auto"
+      ? await streamedBlockSize(frames(model), setup(model), {
+        compactionStepShare: shared.compactionStepShare ??
+          DEFAULT_ANALYZE_OPTIONS.compactionStepShare,
+      })
+      : null;
+    return await streamedAnalysis(frames(model), setup(model), {
+      ...shared,
+      blockSize: chosen === null
+        ? blockSize as number | undefined
+        : chosen.blockSize[shared.method ?? DEFAULT_ANALYZE_OPTIONS.method],
+      blockSizeChosen: chosen,
+      prices: run.pricesFor?.(model),
+    });
+  };
   const filtersDoc = (leftOut: StreamedAnalysis["leftOut"]) => ({
     since: filters.since,
     until: filters.until,

@@ -19,9 +19,10 @@
  * trigger, T*, the cheapest trigger and its setting. The support of each trigger adds over
  * sessions, so it is summed batch by batch; D and the first and last request time too (the
  * dollars). From these the in-memory analysis's document is assembled (`report`,
- * lib/pool/streamed_report.ts), as with `sessionDraws: 0`. What it leaves to the in-memory
- * analysis: `--block-size auto` (it needs every step's growth at once) and the session bootstrap
- * (it resamples sessions as a whole: the argmin spread, and the grade's reason from it).
+ * lib/pool/streamed_report.ts), as with `sessionDraws: 0`. `--block-size auto` is chosen by a
+ * pass of its own before this one (lib/pool/streamed_block_size.ts). What it leaves to the
+ * in-memory analysis: the session bootstrap (it resamples sessions as a whole: the argmin
+ * spread, and the grade's reason from it).
  *
  * @module
  */
@@ -31,6 +32,7 @@ import { Pcg32 } from "../stats/pcg32.ts";
 import { DEFAULT_WRITE_MULTIPLIERS, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { COMPACTION_TRIGGER, type Corpus } from "../transcript/tables.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
+import type { AutoBlockSize } from "../trigger/auto_block_size.ts";
 import {
   type AutoCompactSetting,
   autoCompactSetting,
@@ -92,6 +94,11 @@ export interface StreamedOptions
   extends Omit<AnalyzeOptions, "blockSize" | "sessionDraws" | "threads" | "onProgress"> {
   /** Steps per block. @default {8} */
   blockSize?: number;
+  /**
+   * What `--block-size auto` chose, when `blockSize` is its choice (a pass of its own,
+   * lib/pool/streamed_block_size.ts): recorded as `options.blockSizeChosen`. @default {null}
+   */
+  blockSizeChosen?: AutoBlockSize | null;
   /** Called after each batch with the requests done so far. */
   onBatch?: (requestsDone: number, batches: number) => void;
 }
@@ -242,6 +249,7 @@ export async function streamedAnalysis(
     ...given,
     sessionDraws: 0,
     settings: options.settings ?? null,
+    blockSizeChosen: options.blockSizeChosen ?? null,
   } as StreamedResolvedOptions;
   const blockSize = options.blockSize ?? (DEFAULT_ANALYZE_OPTIONS.blockSize as number);
   const { model: name, manifests, idleLimitSeconds } = setup;
@@ -528,7 +536,7 @@ function _batch(
   blockSize: number,
   method: typeof DEFAULT_ANALYZE_OPTIONS["method"],
 ): void {
-  const corpus = _batchCorpus(models, all, batch, manifests, idleLimitSeconds);
+  const corpus = batchCorpus(models, all, batch, manifests, idleLimitSeconds);
   const t = state.totals;
   // Support adds over sessions: each batch's sessions reaching each trigger.
   const supported = triggerSupport(corpus, state.triggers).triggers;
@@ -596,8 +604,18 @@ function _batch(
   }
 }
 
-/** The batch as a corpus: its sessions, their requests, and their compactions only. */
-function _batchCorpus(
+/**
+ * A batch of the pool's reader as a corpus: its sessions, their requests, and their
+ * compactions only.
+ *
+ * @param models The pool's model names (the meta frame's).
+ * @param all The compaction frame's columns (every compaction of the model).
+ * @param batch A request frame's columns (whole sessions).
+ * @param manifests The contributors' manifests.
+ * @param idleLimitSeconds The idle limit the reader applied.
+ * @returns The batch's corpus.
+ */
+export function batchCorpus(
   models: string[],
   all: Record<string, Float64Array>,
   batch: Record<string, Float64Array>,

@@ -27,6 +27,7 @@ import type {
   ReplayPoint,
   TriggerReport,
 } from "../trigger/analyze.ts";
+import type { AutoBlockSize } from "../trigger/auto_block_size.ts";
 import { autoCompactSetting, DEFAULT_CONTEXT_WINDOW } from "../trigger/auto_compact_setting.ts";
 import { budgetTrigger } from "../trigger/budget_trigger.ts";
 import type { ConstrainedTimeFit } from "../trigger/constrained_time_fit.ts";
@@ -50,6 +51,8 @@ import type { TimeModel } from "../trigger/time_model.ts";
 /** The options as the streamed analysis resolved them (the analysis's defaults filled in). */
 export type StreamedResolvedOptions = typeof DEFAULT_ANALYZE_OPTIONS & {
   settings: SettingsSnapshot | null;
+  /** What `--block-size auto` chose (lib/pool/streamed_block_size.ts); null: given. */
+  blockSizeChosen: AutoBlockSize | null;
 };
 
 /** What the stream computed, for {@linkcode streamedReport}. */
@@ -216,7 +219,7 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       workloads: o.workloads,
       method: o.method,
       blockSize: p.blockSize,
-      blockSizeChosen: null,
+      blockSizeChosen: o.blockSizeChosen,
       seed: o.seed,
       triggerFrom: grid.from,
       triggerTo: grid.to,

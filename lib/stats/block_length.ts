@@ -128,31 +128,84 @@ export function optimalBlockLength(
   if (n < 2) {
     throw new RangeError(`Cannot choose a block length: need at least 2 values, got ${n}`);
   }
-  const kn = options.kn ?? Math.max(5, Math.ceil(Math.log10(n)));
-  const mMax = options.mMax ?? Math.ceil(Math.sqrt(n)) + kn;
-  const bMax = options.bMax ?? Math.ceil(Math.min(3 * Math.sqrt(n), n / 3));
-  const c = options.c ?? Z975;
-
-  // Centred copies, group by group, and the pooled autocovariances R̂(0 … m_max).
-  const centred: Float64Array[] = [];
+  const { mMax } = blockLengthLimits(n, options);
+  // The pooled autocovariances R̂(0 … m_max), group by group.
+  const sums = new Float64Array(mMax + 1);
   for (let g = 0; g < starts.length; g++) {
-    const len = lengths[g];
-    if (len === 0) continue;
-    let mean = 0;
-    for (let i = 0; i < len; i++) mean += values[starts[g] + i];
-    mean /= len;
-    const z = new Float64Array(len);
-    for (let i = 0; i < len; i++) z[i] = values[starts[g] + i] - mean;
-    centred.push(z);
+    addAutocovarianceSums(sums, values, starts[g], lengths[g]);
   }
-  const acov = new Float64Array(mMax + 1);
-  for (let k = 0; k <= mMax; k++) {
-    let sum = 0;
-    for (const z of centred) {
-      for (let i = 0; i + k < z.length; i++) sum += z[i] * z[i + k];
-    }
-    acov[k] = sum / n;
+  return blockLengthFromSums(sums, n, options);
+}
+
+/**
+ * K_N, m_max, B_max and c of the rule for N values (the options', else `np::b.star`'s).
+ *
+ * @param n N, the number of values.
+ * @param options Given constants.
+ * @returns The constants.
+ */
+export function blockLengthLimits(
+  n: number,
+  options: BlockLengthOptions = {},
+): { kn: number; mMax: number; bMax: number; c: number } {
+  const kn = options.kn ?? Math.max(5, Math.ceil(Math.log10(n)));
+  return {
+    kn,
+    mMax: options.mMax ?? Math.ceil(Math.sqrt(n)) + kn,
+    bMax: options.bMax ?? Math.ceil(Math.min(3 * Math.sqrt(n), n / 3)),
+    c: options.c ?? Z975,
+  };
+}
+
+/**
+ * Adds one group's lagged products to the sums of the pooled autocovariances: for each lag k
+ * below `sums.length`, Σ_i (z_i − z̄)(z_{i+k} − z̄) over the group, centred on its own mean.
+ * Groups added one after another in their order give the same sums, to the bit, as
+ * {@linkcode optimalBlockLength} over all of them (the same additions in the same order), so a
+ * series streamed group by group gets the same lengths from {@linkcode blockLengthFromSums}.
+ *
+ * @param sums The sums, one per lag 0 … m_max (added to).
+ * @param values The series.
+ * @param start The group's first position.
+ * @param length Its number of values.
+ */
+export function addAutocovarianceSums(
+  sums: Float64Array,
+  values: ArrayLike<number>,
+  start: number,
+  length: number,
+): void {
+  if (length === 0) return;
+  let mean = 0;
+  for (let i = 0; i < length; i++) mean += values[start + i];
+  mean /= length;
+  const z = new Float64Array(length);
+  for (let i = 0; i < length; i++) z[i] = values[start + i] - mean;
+  // Lags at or past the group's length add nothing.
+  for (let k = 0, end = Math.min(sums.length, length); k < end; k++) {
+    let sum = sums[k];
+    for (let i = 0; i + k < length; i++) sum += z[i] * z[i + k];
+    sums[k] = sum;
   }
+}
+
+/**
+ * The block lengths from the sums of the pooled autocovariances (the rest of the rule).
+ *
+ * @param sums Σ over the groups of the lagged products, lags 0 … m_max
+ *   ({@linkcode addAutocovarianceSums}); m_max is `sums.length − 1`.
+ * @param n N, the number of values (at least 2).
+ * @param options K_N, B_max and c (m_max is the sums').
+ * @returns The lengths per method, real-valued.
+ */
+export function blockLengthFromSums(
+  sums: Float64Array,
+  n: number,
+  options: BlockLengthOptions = {},
+): BlockLengthEstimate {
+  const { kn, bMax, c } = blockLengthLimits(n, options);
+  const mMax = sums.length - 1;
+  const acov = Float64Array.from(sums, (v) => v / n);
   const base = { observations: n, cap: bMax };
   if (!(acov[0] > 0)) {
     return { stationary: 1, circular: 1, moving: 1, lagOrder: 1, bandwidth: 0, ...base };

@@ -15,7 +15,11 @@
  * @module
  */
 import type { BlockMethod } from "../stats/block_resample.ts";
-import { optimalBlockLength, roundBlockLength } from "../stats/block_length.ts";
+import {
+  type BlockLengthEstimate,
+  optimalBlockLength,
+  roundBlockLength,
+} from "../stats/block_length.ts";
 import type { StepColumns } from "./steps.ts";
 import { DEFAULT_WORKLOAD_OPTIONS } from "./workloads.ts";
 
@@ -77,12 +81,26 @@ export function autoBlockSize(
     length.push(n);
     total += n;
   }
-  const base = {
-    rule: "politis-white-2004-ppw-2009" as const,
-    steps: total,
-    sessions: start.length,
-  };
-  if (total < 2) {
+  const estimate = total < 2 ? null : optimalBlockLength(steps.growth, { start, length });
+  return autoBlockSizeFrom(estimate, total, start.length);
+}
+
+/**
+ * What `--block-size auto` chose, from the rule's estimate (e.g. of pooled autocovariances
+ * summed session by session, lib/stats/block_length.ts `blockLengthFromSums`).
+ *
+ * @param estimate The rule's lengths (null: fewer than 2 steps, the default size).
+ * @param steps N, the steps the series holds.
+ * @param sessions Sessions with at least one step.
+ * @returns The choice, as the trigger-analysis JSON records it.
+ */
+export function autoBlockSizeFrom(
+  estimate: BlockLengthEstimate | null,
+  steps: number,
+  sessions: number,
+): AutoBlockSize {
+  const base = { rule: "politis-white-2004-ppw-2009" as const, steps, sessions };
+  if (estimate === null) {
     const b = DEFAULT_WORKLOAD_OPTIONS.blockSize;
     return {
       ...base,
@@ -92,18 +110,17 @@ export function autoBlockSize(
       bandwidth: null,
     };
   }
-  const est = optimalBlockLength(steps.growth, { start, length });
-  const fixed = roundBlockLength(est.circular);
+  const fixed = roundBlockLength(estimate.circular);
   return {
     ...base,
     blockSize: {
       permute: fixed,
       moving: fixed,
       circular: fixed,
-      stationary: roundBlockLength(est.stationary),
+      stationary: roundBlockLength(estimate.stationary),
     },
-    estimate: { stationary: est.stationary, circular: est.circular },
-    lagOrder: est.lagOrder,
-    bandwidth: est.bandwidth,
+    estimate: { stationary: estimate.stationary, circular: estimate.circular },
+    lagOrder: estimate.lagOrder,
+    bandwidth: estimate.bandwidth,
   };
 }

@@ -128,6 +128,14 @@ Deno.test({
       assert.equal(block.batches, batches);
       const again = await task(["pool", "analyze", ...flags, ...stream, "--json"], cwd);
       assert.equal(again.stdout, streamedJson.stdout, "byte-identical for identical inputs");
+      // --block-size auto: a pass of its own chooses the size the in-memory rule chooses.
+      const auto = ["--block-size", "auto", "--json"];
+      const memoryAuto = await task(["pool", "analyze", ...flags, ...draws0, ...auto], cwd);
+      const streamedAuto = await task(["pool", "analyze", ...flags, ...stream, ...auto], cwd);
+      assert.equal(streamedAuto.code, 0, streamedAuto.stderr);
+      const { stream: _b, ...autoFigures } = JSON.parse(streamedAuto.stdout);
+      assert.ok(autoFigures.options.blockSizeChosen !== null);
+      close(autoFigures, JSON.parse(memoryAuto.stdout), "streamed --block-size auto");
       // --model all: one streamed run per model, as the in-memory --model all (a model that
       // cannot be analysed keeps its error and comparison row, not its withoutCurves).
       const all = ["--model", "all"];

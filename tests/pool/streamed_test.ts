@@ -3,8 +3,8 @@
  * in-memory analysis of the same pooled corpus: equal counts, fits, curves with their bands,
  * observed bill, replay at the observed trigger, T* and cheapest trigger (sums to 1e-9), with
  * batches of a few hundred requests; its `--json` document (lib/pool/streamed_report.ts) equals
- * the in-memory analysis's with session draws 0, dollars included. Skipped without DuckDB,
- * except under CI=true.
+ * the in-memory analysis's with session draws 0, dollars included; `--block-size auto` streamed
+ * chooses the in-memory rule's size to the bit. Skipped without DuckDB, except under CI=true.
  *
  * @module
  */
@@ -15,7 +15,10 @@ import { exportCorpus } from "../../lib/pool/export_corpus.ts";
 import { poolCorpora, poolFrames, poolInstalled, readPool } from "../../lib/pool/read_pool.ts";
 import { streamedAnalysis } from "../../lib/pool/streamed_analysis.ts";
 import { analyzeTrigger } from "../../lib/trigger/analyze.ts";
-import { close, SAMPLE, splitPool } from "./_pool_helpers.ts";
+import { streamedBlockSize } from "../../lib/pool/streamed_block_size.ts";
+import { autoBlockSize } from "../../lib/trigger/auto_block_size.ts";
+import { buildSteps } from "../../lib/trigger/steps.ts";
+import { close, generatedCorpus, SAMPLE, splitPool } from "./_pool_helpers.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const RUN = poolInstalled() || Deno.env.get("CI") === "true";
@@ -198,6 +201,54 @@ Deno.test({
       assert.equal(streamed.report.steadyState.argminSpread.method, "blocks");
     } finally {
       await Deno.remove(out, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    `streamed pool analysis: --block-size auto chooses what the in-memory rule chooses${SKIPPED}`,
+  ignore: !RUN,
+  fn: async () => {
+    const generated = await generatedCorpus();
+    try {
+      // The sample, and the generator's small profile (seed 7), each split into two exports.
+      for (const root of [SAMPLE, generated]) {
+        const out = await Deno.makeTempDir();
+        try {
+          await splitPool(root, out);
+          const read = await readPool(out, {}, 300);
+          const [corpus] = poolCorpora(read);
+          const model = corpus.model;
+          const setup = { model, manifests: read.manifests, idleLimitSeconds: 300 };
+          // The independent computation: the in-memory rule on the whole corpus's steps.
+          const whole = autoBlockSize(buildSteps(corpus));
+          const streamed = await streamedBlockSize(
+            poolFrames(out, { models: [model] }, 300, 300, true),
+            setup,
+          );
+          // The same additions in the same order: the same bits, not only close.
+          assert.deepEqual(streamed, whole);
+          assert.ok(whole.steps > 300 && whole.estimate !== null, JSON.stringify(whole));
+          // And the analysis with it is the in-memory analysis with --block-size auto.
+          const options = { workloads: 5, method: "stationary" as const };
+          const memory = (await analyzeTrigger(corpus, {
+            ...options,
+            blockSize: "auto",
+            sessionDraws: 0,
+          })).report;
+          const r = await streamedAnalysis(
+            poolFrames(out, { models: [model] }, 300, 300, true),
+            setup,
+            { ...options, blockSize: streamed.blockSize.stationary, blockSizeChosen: streamed },
+          );
+          close(r.report, memory, "document with --block-size auto");
+        } finally {
+          await Deno.remove(out, { recursive: true });
+        }
+      }
+    } finally {
+      await Deno.remove(generated, { recursive: true });
     }
   },
 });
