@@ -279,14 +279,6 @@ export const STREAM_LEFT_OUT = [
   },
 ] as const;
 
-/** With `--model all`: what a model the streamed analysis cannot analyse leaves out. */
-const STREAM_LEFT_OUT_ALL = {
-  part: "withoutCurves",
-  reason: "a model whose analysis cannot run gives its error and its comparison row, not its " +
-    "corpus, prices and observed bill (the in-memory withoutCurves: a second pass over its " +
-    "requests)",
-} as const;
-
 /**
  * The pool's models as the in-memory `--model all` orders them: most requests over the kept
  * contributors' exports first, ties alphabetically.
@@ -424,7 +416,8 @@ async function _streamed(
     return EXIT.ok;
   }
   // --model all: one streamed run per model with a session after the filters, in the
-  // in-memory order; a model that cannot be analysed keeps its error and comparison row.
+  // in-memory order; a model that cannot be analysed keeps its error, what needs no curves
+  // and its comparison row.
   const models: ModelEntry[] = [];
   const comparison: ModelComparisonRow[] = [];
   const pool: Record<string, PoolAnswer> = {};
@@ -460,7 +453,11 @@ async function _streamed(
       addLeftOut(error.leftOut);
       const e = error.error;
       const missing = e instanceof MissingModelInputsError ? [...e.missing] : [];
-      models.push({ model, error: { message: e.message, missing } });
+      models.push({
+        model,
+        error: { message: e.message, missing },
+        ...(error.withoutCurves === undefined ? {} : { withoutCurves: error.withoutCurves }),
+      });
       comparison.push(failedComparisonRow({ model, ...error.figures }, e.message));
     }
   }
@@ -481,7 +478,7 @@ async function _streamed(
     stream: {
       batchRows,
       models: runs,
-      leftOut: [...STREAM_LEFT_OUT, STREAM_LEFT_OUT_ALL],
+      leftOut: STREAM_LEFT_OUT,
     },
   };
   writeStdout(

@@ -29,7 +29,11 @@
 import { modelInfo, type PriceOverrides, resolvePrices } from "../prices/mod.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
 import { Pcg32 } from "../stats/pcg32.ts";
-import { DEFAULT_WRITE_MULTIPLIERS, summarizeCorpus } from "../transcript/summarize_corpus.ts";
+import {
+  type CorpusSummary,
+  DEFAULT_WRITE_MULTIPLIERS,
+  summarizeCorpus,
+} from "../transcript/summarize_corpus.ts";
 import { COMPACTION_TRIGGER, type Corpus } from "../transcript/tables.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import type { AutoBlockSize } from "../trigger/auto_block_size.ts";
@@ -41,6 +45,7 @@ import {
 import {
   type AnalyzeOptions,
   DEFAULT_ANALYZE_OPTIONS,
+  type FiguresWithoutCurves,
   MissingModelInputsError,
   type ModelInput,
   type TriggerReport,
@@ -82,7 +87,7 @@ import type { ExportManifest } from "./export_corpus.ts";
 import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import type { PoolModelCounts } from "./read_pool.ts";
-import { streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
+import { pricesBlock, streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
 
 /**
  * Options of {@linkcode streamedAnalysis}: those of the analysis (lib/trigger/analyze.ts), but a
@@ -175,8 +180,9 @@ export interface StreamedAnalysis {
 
 /**
  * The model's analysis cannot run (a fit, the grid or the prices: `error`, a RangeError such as
- * {@linkcode MissingModelInputsError}); the stream was still read to the end for the figures
- * the per-model comparison gives a model it could not analyse.
+ * {@linkcode MissingModelInputsError}); the stream was still read to the end for what the
+ * per-model view gives a model it could not analyse (its comparison row's counts, and its
+ * `withoutCurves`).
  */
 export class StreamedModelError extends Error {
   /** Why the analysis cannot run. */
@@ -190,18 +196,30 @@ export class StreamedModelError extends Error {
   };
   /** What the date filter left out of the model. */
   readonly leftOut: StreamedLeftOut;
+  /**
+   * Its corpus, prices and observed bill, as the in-memory per-model view gives a model it
+   * cannot analyse (`withoutCurves`; absent when the prices are invalid).
+   */
+  readonly withoutCurves?: FiguresWithoutCurves;
 
   /**
    * @param error Why the analysis cannot run.
    * @param figures The model's counts.
    * @param leftOut What the date filter left out of it.
+   * @param withoutCurves What needs no curves.
    */
-  constructor(error: RangeError, figures: StreamedModelError["figures"], leftOut: StreamedLeftOut) {
+  constructor(
+    error: RangeError,
+    figures: StreamedModelError["figures"],
+    leftOut: StreamedLeftOut,
+    withoutCurves?: FiguresWithoutCurves,
+  ) {
     super(error.message);
     this.name = "StreamedModelError";
     this.error = error;
     this.figures = figures;
     this.leftOut = leftOut;
+    if (withoutCurves !== undefined) this.withoutCurves = withoutCurves;
   }
 }
 
@@ -259,9 +277,9 @@ export async function streamedAnalysis(
   let all: Record<string, Float64Array> | undefined;
   let state: ReturnType<typeof _prepare> | undefined;
   let done = 0, batches = 0, largest = 0;
-  // When the analysis cannot run: the error, and the figures summed for the comparison.
+  // When the analysis cannot run: the error, and what needs no curves, summed batch by batch.
   let failure: RangeError | null = null;
-  let failedBilled = 0, failedTrigger: number | null = null;
+  let light: ReturnType<typeof _withoutCurves> | null = null;
   for await (const frame of frames) {
     if (frame.kind === "meta") {
       models = frame.header.models as string[];
@@ -277,20 +295,11 @@ export async function streamedAnalysis(
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         failure = error;
-        const only = pooledCorpus(
-          { models, requests: _noRequests(), compactions: all },
-          name,
-          manifests,
-          idleLimitSeconds,
-        );
-        failedTrigger = summarizeCorpus(only).observedTrigger;
+        light = _withoutCurves(name, models, all, counts, manifests, idleLimitSeconds, o, options);
       }
-    } else if (frame.kind === "requests" && failure !== null) {
-      const c = frame.columns;
-      for (let i = 0; i < frame.rows; i++) {
-        failedBilled += c.input[i] + c.cacheWrite5m[i] + c.cacheWrite1h[i] + c.cacheRead[i] +
-          c.output[i];
-      }
+    } else if (frame.kind === "requests" && light !== null) {
+      const corpus = batchCorpus(models, all!, frame.columns, manifests, idleLimitSeconds);
+      _tally(light.tally, corpus, light.billModel);
       done += frame.rows;
     } else if (frame.kind === "requests") {
       if (state === undefined || all === undefined) {
@@ -303,13 +312,30 @@ export async function streamedAnalysis(
       options.onBatch?.(done, batches);
     }
   }
-  if (failure !== null) {
-    throw new StreamedModelError(failure, {
-      sessions: counts?.sessions ?? 0,
-      requests: done,
-      billedTokens: failedBilled,
-      observedTrigger: failedTrigger,
-    }, leftOut);
+  if (failure !== null && light !== null) {
+    const { diagnostics: _d, ...fromManifests } = light.summary;
+    const corpus = _corpusBlock(fromManifests, light.tally);
+    // As figuresWithoutCurves: none without valid prices; no bill without β and G (or D).
+    let withoutCurves: FiguresWithoutCurves | undefined;
+    if (light.priced !== null && (light.billModel === null || corpus.billedTokens > 0)) {
+      const { compactionsPriced: _p, ...bill } = _billOf(light.tally, light.advisor);
+      withoutCurves = {
+        corpus,
+        prices: pricesBlock(light.priced.prices, light.priced.resolved),
+        observedBill: light.billModel === null ? null : bill,
+      };
+    }
+    throw new StreamedModelError(
+      failure,
+      {
+        sessions: counts?.sessions ?? 0,
+        requests: done,
+        billedTokens: corpus.billedTokens,
+        observedTrigger: corpus.observedTrigger,
+      },
+      leftOut,
+      withoutCurves,
+    );
   }
   if (state === undefined || done === 0) throw new NoPoolSessionError(name, leftOut);
   const result = _finish(state, name, done, batches, largest, idleLimitSeconds);
@@ -339,28 +365,7 @@ function _prepare(
   const comp = compactionsOnly.compactions;
   const summary = summarizeCorpus(compactionsOnly, { dollars: catalogDollars });
   const observedTrigger = summary.observedTrigger;
-  // The prices as analyze.ts's _pricesFor: the options over the prices given over the catalog,
-  // ω from the exact uncached sums DuckDB returns first.
-  const overrides: PriceOverrides = { ...options.prices };
-  for (
-    const key of [
-      "alpha",
-      "rho",
-      "inputUsdPerMillion",
-      "omega",
-      "cacheWrite5m",
-      "cacheWrite1h",
-    ] as const
-  ) {
-    const value = options[key] as number | null | undefined;
-    if (value !== undefined && value !== null) overrides[key] = value;
-  }
-  const resolved = resolvePrices(name, overrides, {
-    input: counts.input,
-    cacheWrite5m: counts.cacheWrite5m,
-    cacheWrite1h: counts.cacheWrite1h,
-  });
-  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  const { resolved, prices } = _prices(name, counts, options);
   const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
   // The fits and what is missing, as analyze.ts's _prepare: the same errors, the same names.
   const missing: ModelInput[] = [];
@@ -484,25 +489,85 @@ function _prepare(
       Float64Array.from(tierThresholds),
     ),
     totals: {
-      requests: 0,
-      kinds: { main: 0, subagent: 0, helper: 0 },
-      // Token sums by kind (whole numbers: exact in any order), work seconds.
-      input: 0,
-      cacheWrite5m: 0,
-      cacheWrite1h: 0,
-      cacheRead: 0,
-      output: 0,
-      workSeconds: 0,
-      firstTimeMs: Infinity,
-      lastTimeMs: -Infinity,
-      billCost: 0,
-      billCompaction: 0,
-      callsMatched: 0,
+      ..._emptyTally(),
       growthSum: 0,
       growthSteps: 0,
       mismatches: 0,
       maxDifference: 0,
     },
+  };
+}
+
+/**
+ * The prices as analyze.ts's _pricesFor: the options over the prices given over the catalog,
+ * ω from the exact uncached sums DuckDB returns first.
+ */
+function _prices(name: string, counts: PoolModelCounts, options: StreamedOptions) {
+  const overrides: PriceOverrides = { ...options.prices };
+  for (
+    const key of [
+      "alpha",
+      "rho",
+      "inputUsdPerMillion",
+      "omega",
+      "cacheWrite5m",
+      "cacheWrite1h",
+    ] as const
+  ) {
+    const value = options[key] as number | null | undefined;
+    if (value !== undefined && value !== null) overrides[key] = value;
+  }
+  const resolved = resolvePrices(name, overrides, {
+    input: counts.input,
+    cacheWrite5m: counts.cacheWrite5m,
+    cacheWrite1h: counts.cacheWrite1h,
+  });
+  const prices = checkPrices(resolved.prices) as Required<Prices>;
+  return { resolved, prices };
+}
+
+/**
+ * What a model whose analysis cannot run still gives, as analyze.ts's figuresWithoutCurves: the
+ * manifests' figures of its corpus, its prices (null: invalid) and how its bill prices the
+ * compactions (null: a β or G it needs cannot be fitted and was not given).
+ */
+function _withoutCurves(
+  name: string,
+  models: string[],
+  all: Record<string, Float64Array>,
+  counts: PoolModelCounts,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+  o: StreamedResolvedOptions,
+  options: StreamedOptions,
+) {
+  const only = pooledCorpus(
+    { models, requests: _noRequests(), compactions: all },
+    name,
+    manifests,
+    idleLimitSeconds,
+  );
+  let priced: ReturnType<typeof _prices> | null = null;
+  try {
+    priced = _prices(name, counts, options);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  const m = resolveSummaryModel(only.compactions, o).model;
+  const known = only.compactions.length === 0 ||
+    (Number.isFinite(m.beta) && Number.isFinite(m.g0) && Number.isFinite(m.g1));
+  return {
+    summary: summarizeCorpus(only, { dollars: catalogDollars }),
+    advisor: only.advisor,
+    priced,
+    billModel: priced === null || !known ? null : {
+      prices: priced.prices,
+      beta: Number.isFinite(m.beta) ? m.beta : 1,
+      g0: Number.isFinite(m.g0) ? m.g0 : 0,
+      g1: Number.isFinite(m.g1) ? m.g1 : 0,
+      minSummaryTokens: m.minSummaryTokens,
+    },
+    tally: _emptyTally(),
   };
 }
 
@@ -525,23 +590,37 @@ function _noRequests(): Record<string, Float64Array> {
   );
 }
 
-/** Replays one batch of whole sessions and adds its sums. */
-function _batch(
-  state: ReturnType<typeof _prepare>,
-  models: string[],
-  all: Record<string, Float64Array>,
-  batch: Record<string, Float64Array>,
-  manifests: readonly ExportManifest[],
-  idleLimitSeconds: number,
-  blockSize: number,
-  method: typeof DEFAULT_ANALYZE_OPTIONS["method"],
+/** The sums over the batches that need no replay: counts, tokens, times and the bill. */
+function _emptyTally() {
+  return {
+    requests: 0,
+    kinds: { main: 0, subagent: 0, helper: 0 },
+    // Token sums by kind (whole numbers: exact in any order), work seconds.
+    input: 0,
+    cacheWrite5m: 0,
+    cacheWrite1h: 0,
+    cacheRead: 0,
+    output: 0,
+    workSeconds: 0,
+    firstTimeMs: Infinity,
+    lastTimeMs: -Infinity,
+    billCost: 0,
+    billCompaction: 0,
+    callsMatched: 0,
+  };
+}
+
+type _Tally = ReturnType<typeof _emptyTally>;
+
+/**
+ * Adds a batch's counts, token sums, work seconds, first and last time, and its bill (the
+ * requests' and compactions'; null: not priced) to the tally.
+ */
+function _tally(
+  t: _Tally,
+  corpus: Corpus,
+  bill: { prices: Prices; beta: number; g0: number; g1: number; minSummaryTokens: number } | null,
 ): void {
-  const corpus = batchCorpus(models, all, batch, manifests, idleLimitSeconds);
-  const t = state.totals;
-  // Support adds over sessions: each batch's sessions reaching each trigger.
-  const supported = triggerSupport(corpus, state.triggers).triggers;
-  for (let j = 0; j < supported.length; j++) state.reached[j] += supported[j].sessions;
-  state.supportSessions += corpus.sessions.length;
   const summary = summarizeCorpus(corpus);
   t.requests += corpus.requests.length;
   t.kinds.main += summary.sessions.main;
@@ -560,18 +639,85 @@ function _batch(
     if (ms < t.firstTimeMs) t.firstTimeMs = ms;
     if (ms > t.lastTimeMs) t.lastTimeMs = ms;
   }
+  if (bill === null) return;
   // The bill of the batch's requests and compactions (the advisor passes, the manifests'
-  // figures, are priced once in _finish).
-  const bill = observedBill({ requests: corpus.requests, compactions: corpus.compactions }, {
-    prices: state.prices,
-    beta: state.model.beta,
-    g0: state.model.g0,
-    g1: state.model.g1,
-    minSummaryTokens: state.model.minSummaryTokens,
-  });
-  t.billCost += bill.costPerMillion * summary.billedTokens;
-  t.billCompaction += bill.compactionCostPerMillion * summary.billedTokens;
-  t.callsMatched += bill.compactionCallsMatched;
+  // figures, are priced once: _billOf).
+  const b = observedBill({ requests: corpus.requests, compactions: corpus.compactions }, bill);
+  t.billCost += b.costPerMillion * summary.billedTokens;
+  t.billCompaction += b.compactionCostPerMillion * summary.billedTokens;
+  t.callsMatched += b.compactionCallsMatched;
+}
+
+/** D, the billed tokens of the tally. */
+function _billed(t: _Tally): number {
+  return t.input + t.cacheWrite5m + t.cacheWrite1h + t.cacheRead + t.output;
+}
+
+/** The corpus block: the manifests' figures, with the batches' sums of the requests. */
+function _corpusBlock(fromManifests: Omit<CorpusSummary, "diagnostics">, t: _Tally) {
+  const billed = _billed(t);
+  const share = (x: number) => (billed > 0 ? x / billed : 0);
+  const uncached = t.input + t.cacheWrite5m + t.cacheWrite1h;
+  const m = DEFAULT_WRITE_MULTIPLIERS;
+  return {
+    ...fromManifests,
+    sessions: { ...t.kinds },
+    requests: t.requests,
+    workHours: t.workSeconds / 3600,
+    billedTokens: billed,
+    billingMix: {
+      input: share(t.input),
+      cacheWrite5m: share(t.cacheWrite5m),
+      cacheWrite1h: share(t.cacheWrite1h),
+      cacheRead: share(t.cacheRead),
+      output: share(t.output),
+    },
+    omega: uncached > 0
+      ? (t.input + m.cacheWrite5m * t.cacheWrite5m + m.cacheWrite1h * t.cacheWrite1h) / uncached
+      : null,
+  };
+}
+
+/**
+ * The observed bill: the batches' sums over D; the advisor passes (the manifests' figures) on
+ * their own line, priced at their models' catalog prices as observedBill prices them.
+ */
+function _billOf(t: _Tally, advisor: Corpus["advisor"]) {
+  const billed = _billed(t);
+  let advisorUsd = 0, advisorUnpriced = 0;
+  for (const [m, totals] of Object.entries(advisor.byModel)) {
+    const usd = catalogDollars(totals, m);
+    if (usd === null) advisorUnpriced += totals.count;
+    else advisorUsd += usd;
+  }
+  return {
+    costPerMillion: billed > 0 ? t.billCost / billed : NaN,
+    compactionCostPerMillion: billed > 0 ? t.billCompaction / billed : NaN,
+    compactionsPriced: 0,
+    compactionCallsMatched: t.callsMatched,
+    advisorCostPerMillion: advisorUsd * 1e6 / billed,
+    advisorIterationsUnpriced: advisorUnpriced,
+  };
+}
+
+/** Replays one batch of whole sessions and adds its sums. */
+function _batch(
+  state: ReturnType<typeof _prepare>,
+  models: string[],
+  all: Record<string, Float64Array>,
+  batch: Record<string, Float64Array>,
+  manifests: readonly ExportManifest[],
+  idleLimitSeconds: number,
+  blockSize: number,
+  method: typeof DEFAULT_ANALYZE_OPTIONS["method"],
+): void {
+  const corpus = batchCorpus(models, all, batch, manifests, idleLimitSeconds);
+  const t = state.totals;
+  // Support adds over sessions: each batch's sessions reaching each trigger.
+  const supported = triggerSupport(corpus, state.triggers).triggers;
+  for (let j = 0; j < supported.length; j++) state.reached[j] += supported[j].sessions;
+  state.supportSessions += corpus.sessions.length;
+  _tally(t, corpus, { prices: state.prices, ...state.model });
   const steps = buildSteps(corpus, { compactionStepShare: state.o.compactionStepShare });
   for (let s = 0; s < steps.sessions; s++) {
     const end = steps.start[s] + steps.count[s];
@@ -685,7 +831,7 @@ function _finish(
   idleLimitSeconds: number,
 ): Omit<StreamedAnalysis, "contributors" | "leftOut"> {
   const { totals: t, prices, model, a, v, triggers } = state;
-  const billed = t.input + t.cacheWrite5m + t.cacheWrite1h + t.cacheRead + t.output;
+  const billed = _billed(t);
   const inputs = { prices, beta: model.beta, a, v, billedTokens: billed };
   // The curves with rework (the answer's) and without (the published method's), as analyze.
   const without: TriggerCurves = priceCurves(state.sums, inputs);
@@ -717,23 +863,7 @@ function _finish(
     Array.from(triggers, (_, i) => ({ mean: b.mean[i], p10: b.p10[i], p90: b.p90[i] }));
   const comp = state.comp;
   const byTrigger = (k: number) => comp.trigger.filter((x) => x === k).length;
-  // The bill: the batches' sums over D; the advisor passes (the manifests' figures) on their
-  // own line, priced at their models' catalog prices as observedBill prices them.
-  const billCost = billed > 0 ? t.billCost / billed : NaN;
-  let advisorUsd = 0, advisorUnpriced = 0;
-  for (const [m, totals] of Object.entries(state.compactionsOnly.advisor.byModel)) {
-    const usd = catalogDollars(totals, m);
-    if (usd === null) advisorUnpriced += totals.count;
-    else advisorUsd += usd;
-  }
-  const bill = {
-    costPerMillion: billCost,
-    compactionCostPerMillion: billed > 0 ? t.billCompaction / billed : NaN,
-    compactionsPriced: 0,
-    compactionCallsMatched: t.callsMatched,
-    advisorCostPerMillion: advisorUsd * 1e6 / billed,
-    advisorIterationsUnpriced: advisorUnpriced,
-  };
+  const bill = _billOf(t, state.compactionsOnly.advisor);
   // Support, as the in-memory analysis (range_answer.ts).
   let minC = Infinity, maxC = -Infinity;
   for (const c of comp.inputTokens) {
@@ -746,28 +876,8 @@ function _finish(
   const atObservedCost = state.atObserved === null
     ? null
     : priceCurves(state.atObserved, inputs).observed.costPerMillion[0];
-  // The corpus block: the manifests' figures, with the requests' sums of the batches.
   const { diagnostics, ...fromManifests } = state.summary;
-  const share = (x: number) => (billed > 0 ? x / billed : 0);
-  const uncached = t.input + t.cacheWrite5m + t.cacheWrite1h;
-  const m = DEFAULT_WRITE_MULTIPLIERS;
-  const corpus = {
-    ...fromManifests,
-    sessions: { ...t.kinds },
-    requests,
-    workHours: t.workSeconds / 3600,
-    billedTokens: billed,
-    billingMix: {
-      input: share(t.input),
-      cacheWrite5m: share(t.cacheWrite5m),
-      cacheWrite1h: share(t.cacheWrite1h),
-      cacheRead: share(t.cacheRead),
-      output: share(t.output),
-    },
-    omega: uncached > 0
-      ? (t.input + m.cacheWrite5m * t.cacheWrite5m + m.cacheWrite1h * t.cacheWrite1h) / uncached
-      : null,
-  };
+  const corpus = _corpusBlock(fromManifests, t);
   const growth = state.o.method === "permute"
     ? {
       workloads: state.o.workloads,

@@ -268,14 +268,7 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       cPost: model.cPost,
       meanGrowthTokens: _num(p.delta),
     },
-    prices: {
-      ...prices,
-      tiers: prices.tiers.map((t) => ({ ...t })),
-      sources: { ...resolved.sources },
-      catalogModel: resolved.catalogModel,
-      catalog: resolved.catalog,
-      tierThresholdTokens: resolved.tierThresholdTokens,
-    },
+    prices: pricesBlock(prices, resolved),
     timeModel: { aSecondsPerToken: p.a, vTokensPerSecond: p.v },
     rework: reworkBlock(p.estimate, p.applied),
     replay,
@@ -332,6 +325,27 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       observedTriggerTimeShare: observedShare === undefined ? null : change(observedShare),
     },
     diagnostics: p.diagnostics,
+  };
+}
+
+/**
+ * The document's `prices` block: the prices used, with where each came from.
+ *
+ * @param prices The prices (ω resolved).
+ * @param resolved What resolvePrices said of them.
+ * @returns The block, as the in-memory analysis writes it.
+ */
+export function pricesBlock(
+  prices: Required<Prices>,
+  resolved: ResolvedPrices,
+): TriggerReport["prices"] {
+  return {
+    ...prices,
+    tiers: prices.tiers.map((t) => ({ ...t })),
+    sources: { ...resolved.sources },
+    catalogModel: resolved.catalogModel,
+    catalog: resolved.catalog,
+    tierThresholdTokens: resolved.tierThresholdTokens,
   };
 }
 
