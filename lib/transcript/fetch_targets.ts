@@ -19,7 +19,27 @@
  */
 
 import { posix } from "node:path";
-import { forEachMember, parseSlice, skipSpace, skipValue, sliceValue } from "./_json_scan.ts";
+import {
+  forEachMember,
+  keyIs,
+  parseSlice,
+  skipSpace,
+  skipValue,
+  sliceValue,
+} from "./_json_scan.ts";
+import {
+  escapedKey,
+  inScanMemory,
+  memberCount,
+  memberKeyEnd,
+  memberKeyId,
+  memberKeyStart,
+  memberValueEnd,
+  memberValueStart,
+  OBJECT_TABLE,
+  wasmScanMembers,
+} from "./_wasm_scanner.ts";
+import { KEY } from "./wasm/key_ids.ts";
 import { memberKeyIndex, stringValueIs } from "./tool_calls.ts";
 
 /** The key of the target hash: four 32-bit words. */
@@ -292,17 +312,24 @@ export function fetchUsesFromBytes(
   const at = [-1, -1, -1, -1, -1, -1, -1, -1];
   let pos = skipSpace(line, start + 1);
   if (line[pos] === 0x5d) return uses;
+  const wasm = inScanMemory(line);
   while (pos < line.length) {
     let end: number;
     if (line[pos] === 0x7b) {
       at.fill(-1);
-      end = forEachMember(line, pos, (ks, ke, vs, ve) => {
-        const k = memberKeyIndex(line, ks, ke, BLOCK_KEYS);
-        if (k >= 0) {
-          at[2 * k] = vs;
-          at[2 * k + 1] = ve;
-        }
-      });
+      // In the scanner's memory one call walks the block's members (its text, thinking or input
+      // values crossed there); a block whose keys hold escapes is walked below, keys decoded.
+      end = wasm ? _blockMembers(line, pos, at) : -2;
+      if (end === -2) {
+        at.fill(-1);
+        end = forEachMember(line, pos, (ks, ke, vs, ve) => {
+          const k = memberKeyIndex(line, ks, ke, BLOCK_KEYS);
+          if (k >= 0) {
+            at[2 * k] = vs;
+            at[2 * k + 1] = ve;
+          }
+        });
+      }
       if (end < 0) return uses;
       const use = _fetchUse(line, at, key, cwd);
       if (use !== undefined) uses.push(use);
@@ -315,6 +342,36 @@ export function fetchUsesFromBytes(
     pos = skipSpace(line, pos + 1);
   }
   return uses;
+}
+
+/**
+ * The block at `pos` walked by the scanner (`wasmScanMembers`): the value range of its last
+ * `type`, `id`, `name` and `input` members into `at`, as {@linkcode BLOCK_KEYS} orders them.
+ * Returns the position after the block, or -2 when the scanner cannot read it as `JSON.parse`
+ * would (a key with an escape, too many members) and the caller walks it in JavaScript.
+ */
+function _blockMembers(line: Uint8Array, pos: number, at: number[]): number {
+  const base = line.byteOffset;
+  const end = wasmScanMembers(base + pos, base + line.length);
+  if (end === -3 || escapedKey()) return -2;
+  if (end < 0) return -1;
+  for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+    const id = memberKeyId(OBJECT_TABLE, k);
+    let slot: number;
+    if (id === KEY.type) slot = TYPE;
+    else if (id === KEY.id) slot = ID;
+    else if (id !== 0) continue;
+    else {
+      const ks = memberKeyStart(OBJECT_TABLE, k) - base;
+      const ke = memberKeyEnd(OBJECT_TABLE, k) - base;
+      if (keyIs(line, ks, ke, "name")) slot = NAME;
+      else if (keyIs(line, ks, ke, "input")) slot = INPUT;
+      else continue;
+    }
+    at[2 * slot] = memberValueStart(OBJECT_TABLE, k) - base;
+    at[2 * slot + 1] = memberValueEnd(OBJECT_TABLE, k) - base;
+  }
+  return end - base;
 }
 
 function _fetchUse(

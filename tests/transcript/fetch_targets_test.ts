@@ -114,6 +114,31 @@ Deno.test("fetch table: rows, tokens and errors, the same on both paths", () => 
   assert.deepEqual([f.withoutRequest, f.outsideTable, f.repeated], [0, 0, 0]);
 });
 
+Deno.test("fetch table: block keys read as JSON.parse reads them, on both paths", () => {
+  // A block walked by the scanner in one call must give what JSON.parse gives: an escaped key
+  // is the key it spells, and a later duplicate replaces an earlier one. Expected by hand: each
+  // variant is a Read of /p/a.ts (the plain line's target), or, where the last name is Edit,
+  // no fetch at all.
+  const plain = lines("s", [{ calls: [read("/p/a.ts", 9)] }]);
+  const variants: [string, string, number][] = [
+    ["escaped name", '"n\\u0061me":"Read"', 1],
+    ["escaped input", '"name":"Read","\\u0069nput"', 1],
+    ["a later name wins", '"name":"Edit","name":"Read"', 1],
+    ["a later Edit wins", '"name":"Read","name":"Edit"', 0],
+  ];
+  const base = fetchCorpusBothWays([{ path: "p/s.jsonl", text: plain }]).fetches!;
+  for (const [what, spelling, rows] of variants) {
+    const original = what === "escaped input" ? '"name":"Read","input"' : '"name":"Read"';
+    assert.ok(plain.includes(original));
+    const text = plain.replace(original, spelling);
+    const fetches = fetchCorpusBothWays([{ path: "p/s.jsonl", text }]).fetches!;
+    assert.equal(fetches.length, rows, what);
+    if (rows === 1) {
+      assert.deepEqual([...fetches.tokens], [...base.tokens], what);
+    }
+  }
+});
+
 Deno.test("fetch table: a resumed file's copies of a call count once", () => {
   const original = lines("s", [{ calls: [read("/p/a.ts", 8)] }, { calls: [read("/p/b.ts", 8)] }]);
   // The resumed file repeats the first request and its result, then makes one of its own.
