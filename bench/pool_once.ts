@@ -28,7 +28,7 @@ if (step === "drain") {
 } else if (step === "stream") {
   const manifests = await readManifests(dir);
   const r = await streamedAnalysis(
-    poolFrames(dir, { models: [model] }, 300, batchRows, true),
+    poolFrames(dir, { models: [model] }, 300, batchRows, true, true),
     { model, manifests, idleLimitSeconds: 300 },
     { workloads },
   );

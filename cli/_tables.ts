@@ -58,9 +58,9 @@ export const TABLES_HELP =
   --contributor ID        With --tables: only this contributor (repeatable).
   --stream                With --tables: replay the pool in batches of whole sessions
                           (--batch-rows, default 262144 requests) so memory stays bounded
-                          by the batch, not the pool: the answer of --session-draws 0
-                          (text, --json, --model all; --block-size auto reads the pool
-                          once more first) (docs/pool.md, Scale).
+                          by the batch, not the pool: the in-memory answer (text,
+                          --json, --model all; --block-size auto reads the pool once
+                          more first) (docs/pool.md, Scale).
   --batch-rows N          With --stream: requests per batch (default 262144).`;
 
 /** The pool's options, for the option table. */
@@ -269,15 +269,11 @@ function _why(report: TriggerReport): string | null {
   return r.budgetError ?? null;
 }
 
-/** What the streamed document leaves out, and why (its `stream.leftOut`). */
-export const STREAM_LEFT_OUT = [
-  {
-    part: "sessionBootstrap",
-    reason: "it resamples whole sessions, so it needs every session at once: the document is " +
-      "the analysis's with --session-draws 0 (steadyState.argminSpread is the block " +
-      "reshuffle's, method blocks; the grade has no argmin-spread reason)",
-  },
-] as const;
+/**
+ * What the streamed document leaves out, and why (its `stream.leftOut`): nothing since the
+ * session bootstrap is streamed too; the list stays so a reader can tell.
+ */
+export const STREAM_LEFT_OUT: { part: string; reason: string }[] = [];
 
 /**
  * The pool's models as the in-memory `--model all` orders them: most requests over the kept
@@ -305,19 +301,14 @@ async function _streamed(
   filters: PoolFilters,
 ): Promise<number> {
   const { values, options: o } = run;
-  if (typeof values["session-draws"] === "string" && Number(values["session-draws"]) !== 0) {
-    throw new UsageError(
-      "--stream runs without the session bootstrap (it resamples whole sessions, so it needs " +
-        "every session at once): leave out --session-draws, or give 0",
-    );
-  }
   const batchText = values["batch-rows"];
   const batchRows = typeof batchText === "string" ? Number(batchText) : 262_144;
   if (!Number.isInteger(batchRows) || batchRows < 1) {
     throw new UsageError(`--batch-rows must be a positive whole number, got ${batchText}`);
   }
   const manifests = keptManifests(allManifests, filters.contributors, dir);
-  const { onProgress: _p, threads: _t, sessionDraws: _d, blockSize, ...shared } = o;
+  const { onProgress: _p, threads: _t, blockSize, ...shared } = o;
+  const draws = shared.sessionDraws ?? DEFAULT_ANALYZE_OPTIONS.sessionDraws;
   const frames = (model: string) =>
     poolFrames(
       dir,
@@ -330,6 +321,7 @@ async function _streamed(
       run.idleLimitSeconds,
       batchRows,
       true,
+      draws > 0,
     );
   const setup = (model: string) => ({ model, manifests, idleLimitSeconds: run.idleLimitSeconds });
   // --block-size auto: a pass of its own over the model's steps first (the replay needs the
@@ -367,8 +359,8 @@ async function _streamed(
     }, filters);
   const head = (r: StreamedAnalysis) =>
     `Streamed pool analysis of ${r.model}: ${r.requests} requests in ${r.batches} batches of ` +
-    `whole sessions (largest ${r.largestBatch}, --batch-rows ${batchRows}); without the ` +
-    `session bootstrap, which needs every session at once (as --session-draws 0).`;
+    `whole sessions (largest ${r.largestBatch}, --batch-rows ${batchRows})` +
+    (draws > 0 ? `; the session bootstrap's ${draws} draws replayed batch by batch.` : ".");
   if (target !== null) {
     let r: StreamedAnalysis;
     try {
@@ -467,7 +459,7 @@ async function _streamed(
   }
   const report: ModelsReport = {
     schemaVersion: 1,
-    options: recordedModelsOptions({ ...shared, blockSize, sessionDraws: 0 }),
+    options: recordedModelsOptions({ ...shared, blockSize }),
     models,
     comparison,
     modelsWithoutSession: [],

@@ -5,7 +5,8 @@
  * (lib/pool/pool_frames.ts decodes them; docs/pool.md, Pooling).
  *
  * Usage: `deno run --allow-ffi --allow-read --allow-env pool/read_tables.ts '<request JSON>'`
- * with `{ dir, since, until, models, contributors, idleLimitSeconds, batchRows, stepStats }`.
+ * with `{ dir, since, until, models, contributors, idleLimitSeconds, batchRows, stepStats,
+ * sessionTable }`.
  *
  * DuckDB runs native code (`--allow-ffi` is outside Deno's sandbox), so its own file access is
  * locked before any query: only `dir` is readable, no other external access, and the
@@ -37,6 +38,12 @@ export interface PoolRequest {
    * for the rework's extra requests before its first batch. @default {false}
    */
   stepStats?: boolean;
+  /**
+   * The meta frame also carries every session's request count and kind (0 main, 1 sub-agent,
+   * 2 helper) in pool order: what the streamed session bootstrap draws from before its first
+   * batch. @default {false}
+   */
+  sessionTable?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -158,6 +165,18 @@ async function main(request: PoolRequest): Promise<void> {
       m.steps = Number(steps);
     }
   }
+  const sessionTable: Float64Array[] = [];
+  if (request.sessionTable === true) {
+    const rows = (await db.runAndReadAll(
+      `SELECT CAST(requests AS DOUBLE),
+         CAST(CASE kind WHEN 'main' THEN 0 WHEN 'subagent' THEN 1 ELSE 2 END AS DOUBLE)
+       FROM s ORDER BY row`,
+    )).getRows();
+    sessionTable.push(
+      Float64Array.from(rows, (r) => Number(r[0])),
+      Float64Array.from(rows, (r) => Number(r[1])),
+    );
+  }
   await _frame({
     kind: "meta",
     models,
@@ -167,7 +186,10 @@ async function main(request: PoolRequest): Promise<void> {
     sessions: counts[0],
     requests: counts[1],
     compactions: counts[2],
-  }, []);
+    ...(sessionTable.length === 0
+      ? {}
+      : { rows: counts[0], columns: ["sessionRequests", "sessionKind"] }),
+  }, sessionTable);
 
   const nan = (expr: string) => `coalesce(CAST(${expr} AS DOUBLE), 'NaN'::DOUBLE)`;
   const micros = (expr: string) => nan(`epoch_us(${expr})`);

@@ -17,9 +17,8 @@ export const MANAGED_SETTINGS_PATHS = {
 /** The per-user settings file. */
 export const USER_SETTINGS_PATH = "~/.claude/settings.json";
 
-/** Why an analysis of a pool without a rework block (the streamed one) has no estimate. */
-export const POOL_REWORK_REASON =
-  "the streamed analysis (--stream) replays without rework, so it is not measured there";
+/** Why an analysis of a pool without a rework block (one built by hand) has no estimate. */
+export const POOL_REWORK_REASON = "the analysis gave no rework block";
 
 /** The `pool` block of `analyze --tables --json`. */
 export interface PoolAnswer {

@@ -189,6 +189,9 @@ export const REQUEST_FRAME_COLUMNS = [
  * @param batchRows Request rows per frame (whole sessions). @default {1,048,576}
  * @param stepStats Also the per-model step figures the streamed rework needs
  *   ({@linkcode PoolModelCounts}: median output, steps' work seconds). @default {false}
+ * @param sessionTable The meta frame also carries every session's request count and kind in
+ *   pool order (columns `sessionRequests`, `sessionKind`: the streamed session bootstrap's).
+ *   @default {false}
  * @yields The frames.
  * @throws {PoolNotInstalledError} When DuckDB is not installed.
  */
@@ -198,6 +201,7 @@ export async function* poolFrames(
   idleLimitSeconds: number,
   batchRows = 1 << 20,
   stepStats = false,
+  sessionTable = false,
 ): AsyncGenerator<PoolFrame> {
   if (!poolInstalled()) throw new PoolNotInstalledError();
   const real = await Deno.realPath(dir);
@@ -210,6 +214,7 @@ export async function* poolFrames(
     idleLimitSeconds,
     batchRows,
     stepStats,
+    sessionTable,
   };
   // By name: the pool task grants `--allow-run=deno` (a program on PATH), not a path.
   const child = new Deno.Command("deno", {

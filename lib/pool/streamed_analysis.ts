@@ -19,10 +19,10 @@
  * trigger, T*, the cheapest trigger and its setting. The support of each trigger adds over
  * sessions, so it is summed batch by batch; D and the first and last request time too (the
  * dollars). From these the in-memory analysis's document is assembled (`report`,
- * lib/pool/streamed_report.ts), as with `sessionDraws: 0`. `--block-size auto` is chosen by a
- * pass of its own before this one (lib/pool/streamed_block_size.ts). What it leaves to the
- * in-memory analysis: the session bootstrap (it resamples sessions as a whole: the argmin
- * spread, and the grade's reason from it).
+ * lib/pool/streamed_report.ts). `--block-size auto` is chosen by a
+ * pass of its own before this one (lib/pool/streamed_block_size.ts); the session bootstrap is
+ * fed batch by batch (lib/pool/streamed_bootstrap.ts, from the session table DuckDB sends with
+ * the first frame, `sessionTable`).
  *
  * @module
  */
@@ -88,15 +88,16 @@ import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import type { PoolModelCounts } from "./read_pool.ts";
 import { pricesBlock, streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
+import { addReplaySums, StreamedSessionBootstrap } from "./streamed_bootstrap.ts";
 
 /**
  * Options of {@linkcode streamedAnalysis}: those of the analysis (lib/trigger/analyze.ts), but a
- * numeric block size (`auto` needs every step's growth at once), no session draws (the session
- * bootstrap needs every session at once: the streamed analysis runs as `sessionDraws: 0`) and no
- * threads.
+ * numeric block size (`auto` is chosen by a pass of its own, lib/pool/streamed_block_size.ts)
+ * and no threads. With session draws (the default, 100) the frames must carry the session table
+ * (`poolFrames(..., stepStats, sessionTable)`).
  */
 export interface StreamedOptions
-  extends Omit<AnalyzeOptions, "blockSize" | "sessionDraws" | "threads" | "onProgress"> {
+  extends Omit<AnalyzeOptions, "blockSize" | "threads" | "onProgress"> {
   /** Steps per block. @default {8} */
   blockSize?: number;
   /**
@@ -160,8 +161,8 @@ export interface StreamedAnalysis {
   /** The near-optimal ranges of the mean cost (the 2% one is the headline). */
   nearOptimal: NearOptimalRange[];
   /**
-   * The grade of the answer, as the in-memory analysis grades it without the session bootstrap
-   * (its argmin spread needs every session at once: as `--session-draws 0`).
+   * The grade of the answer, as the in-memory analysis grades it (the session bootstrap's
+   * argmin spread included when there are session draws).
    */
   confidence: Confidence;
   /** Why the setting is withheld (a low grade without `force`), else null. */
@@ -172,8 +173,7 @@ export interface StreamedAnalysis {
   /** What the date filter left out (the reader's figures), as `options.filters.leftOut`. */
   leftOut: StreamedLeftOut;
   /**
-   * The analysis's `--json` document (lib/pool/streamed_report.ts): the in-memory analysis's
-   * with `sessionDraws: 0`.
+   * The analysis's `--json` document (lib/pool/streamed_report.ts): the in-memory analysis's.
    */
   report: TriggerReport;
 }
@@ -265,7 +265,6 @@ export async function streamedAnalysis(
   const o = {
     ...DEFAULT_ANALYZE_OPTIONS,
     ...given,
-    sessionDraws: 0,
     settings: options.settings ?? null,
     blockSizeChosen: options.blockSizeChosen ?? null,
   } as StreamedResolvedOptions;
@@ -280,18 +279,24 @@ export async function streamedAnalysis(
   // When the analysis cannot run: the error, and what needs no curves, summed batch by batch.
   let failure: RangeError | null = null;
   let light: ReturnType<typeof _withoutCurves> | null = null;
+  // With session draws: every session's kind and request count, from the meta frame.
+  let sessionTable: { kinds: Float64Array; requests: Float64Array } | null = null;
   for await (const frame of frames) {
     if (frame.kind === "meta") {
       models = frame.header.models as string[];
       counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
       leftOut = { ...(frame.header.leftOut as typeof leftOut) };
+      sessionTable = frame.columns.sessionKind === undefined ? null : {
+        kinds: frame.columns.sessionKind.slice(),
+        requests: frame.columns.sessionRequests.slice(),
+      };
     } else if (frame.kind === "compactions") {
       all = frame.columns;
       if (counts === undefined) throw new NoPoolSessionError(name, leftOut);
       try {
         state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
           ...options,
-        });
+        }, sessionTable);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         failure = error;
@@ -352,7 +357,16 @@ function _prepare(
   o: StreamedResolvedOptions,
   blockSize: number,
   options: StreamedOptions,
+  sessionTable: { kinds: Float64Array; requests: Float64Array } | null,
 ) {
+  if (!Number.isInteger(o.sessionDraws) || o.sessionDraws < 0) {
+    throw new RangeError(
+      `Invalid option: sessionDraws must be a non-negative integer, got ${o.sessionDraws}`,
+    );
+  }
+  if (o.sessionDraws > 0 && sessionTable === null) {
+    throw new Error("The pool reader sent no session table: ask for it (sessionTable)");
+  }
   // The compactions alone, as a corpus without requests: what the fits, the grid and the
   // rework estimate (from the windows the compactions carry) read, and the manifests' figures
   // of the corpus block (files, bytes, advisor passes, the sessions left out).
@@ -452,9 +466,25 @@ function _prepare(
       workSecondsPerRequest: counts.steps! > 0 ? counts.stepGapSeconds! / counts.steps! : 0,
     }, model.cPost)
     : null;
+  // The session bootstrap, fed batch by batch (lib/pool/streamed_bootstrap.ts).
+  const bootstrap = o.sessionDraws === 0 ? null : new StreamedSessionBootstrap(
+    sessionTable!.kinds,
+    sessionTable!.requests,
+    {
+      triggers,
+      model,
+      tierThresholds: Float64Array.from(tierThresholds),
+      rework: applied?.replay,
+      draws: o.sessionDraws,
+      seed: o.seed,
+      method: o.method,
+      blockSize,
+    },
+  );
   return {
     o,
     blockSize,
+    bootstrap,
     compactionsOnly,
     summary,
     comp,
@@ -727,9 +757,12 @@ function _batch(
       t.growthSteps++;
     }
   }
+  // The batch's first session is the pool's session `batch.session[0]` (whole sessions, in
+  // pool order).
+  state.bootstrap?.addBatch(steps, batch.session[0]);
   const { plans } = drawWorkloadBatch(steps, state.streams, { method, blockSize });
   const replay = { model: state.model, tierThresholds: state.tierThresholds };
-  _add(
+  addReplaySums(
     state.sums,
     replayWorkloads(steps, plans, {
       ...replay,
@@ -738,7 +771,7 @@ function _batch(
     }),
   );
   if (state.atObserved !== null) {
-    _add(
+    addReplaySums(
       state.atObserved,
       replayWorkloads(steps, [plans[0]], { ...replay, triggers: state.atObserved.triggers }),
     );
@@ -787,39 +820,6 @@ export function batchCorpus(
     manifests,
     idleLimitSeconds,
   );
-}
-
-function _add(into: ReplaySums, part: ReplaySums): void {
-  const add = (a: Float64Array, b: Float64Array) => {
-    for (let i = 0; i < a.length; i++) a[i] += b[i];
-  };
-  if (into.withRework !== undefined && part.withRework !== undefined) {
-    // The per-cell columns with rework; its per-workload ones are the sums' own (shared).
-    _addCells(into.withRework, part.withRework, add);
-    add(into.withRework.rework!.extraRequests, part.withRework.rework!.extraRequests);
-  }
-  _addCells(into, part, add);
-  add(into.outputTokens, part.outputTokens);
-  add(into.workSeconds, part.workSeconds);
-}
-
-function _addCells(
-  into: ReplaySums,
-  part: ReplaySums,
-  add: (a: Float64Array, b: Float64Array) => void,
-): void {
-  add(into.contextTokens, part.contextTokens);
-  add(into.cachedTokens, part.cachedTokens);
-  add(into.compactions, part.compactions);
-  add(into.compactionInputTokens, part.compactionInputTokens);
-  add(into.summaryTokens, part.summaryTokens);
-  if (into.tiers && part.tiers) {
-    add(into.tiers.contextTokens, part.tiers.contextTokens);
-    add(into.tiers.cachedTokens, part.tiers.cachedTokens);
-    add(into.tiers.outputTokens, part.tiers.outputTokens);
-    add(into.tiers.compactionInputTokens, part.tiers.compactionInputTokens);
-    add(into.tiers.summaryTokens, part.tiers.summaryTokens);
-  }
 }
 
 function _finish(
@@ -888,6 +888,7 @@ function _finish(
     : null;
   const report = streamedReport({
     o: state.o,
+    bootstrap: state.bootstrap?.finish(inputs) ?? null,
     corpus,
     diagnostics,
     idleLimitSeconds,

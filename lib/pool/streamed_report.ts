@@ -2,16 +2,16 @@
  * The `--json` document of the streamed pool analysis (lib/pool/streamed_analysis.ts): the
  * trigger analysis's document (docs/schema/analyze.schema.json, `TriggerReport`) assembled from
  * what the stream computed, so that `pool analyze --tables DIR --stream --json` writes the
- * document `pool analyze --tables DIR --json --session-draws 0` writes.
+ * document `pool analyze --tables DIR --json` writes.
  *
  * The assembly follows lib/trigger/analyze.ts (`_report`, `_recommend`, `_rangeAnswer`) field
  * for field: the recommendation (cheapest, or within `maxTimeShare`, then the `prefer` rule),
  * its setting and the comparison with the setting in use, the range answer (near-optimal
  * ranges, grade, dollars, time-budgeted alternative: range_answer.ts itself, given the support
  * summed batch by batch and the first and last request time), the precomputed compactions and
- * the low-confidence sentence. What needs every session at once is not in it: the session
- * bootstrap (`steadyState.argminSpread` is the block reshuffle's, `method: "blocks"`, as with
- * `--session-draws 0`, and `options.sessionDraws` is 0).
+ * the low-confidence sentence, and the session bootstrap made batch by batch
+ * (lib/pool/streamed_bootstrap.ts; with `sessionDraws` 0, `steadyState.argminSpread` is the
+ * block reshuffle's, `method: "blocks"`, as in memory).
  *
  * @module
  */
@@ -45,6 +45,7 @@ import { type SettingComparison, withSettingComparison } from "../trigger/settin
 import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
 import type { SteadyStateSolution } from "../trigger/steady_state.ts";
 import type { SummaryModel, SummaryModelPart } from "../trigger/summary_model.ts";
+import type { SessionBootstrap } from "../trigger/session_bootstrap.ts";
 import type { SupportResult } from "../trigger/support.ts";
 import type { TimeModel } from "../trigger/time_model.ts";
 
@@ -58,6 +59,8 @@ export type StreamedResolvedOptions = typeof DEFAULT_ANALYZE_OPTIONS & {
 /** What the stream computed, for {@linkcode streamedReport}. */
 export interface StreamedReportParts {
   o: StreamedResolvedOptions;
+  /** The session bootstrap, made batch by batch (null: `sessionDraws` 0). */
+  bootstrap: SessionBootstrap | null;
   /** The corpus block: the manifests' figures and the batches' sums (no diagnostics). */
   corpus: Omit<CorpusSummary, "diagnostics">;
   diagnostics: ReaderDiagnostics;
@@ -101,7 +104,7 @@ export interface StreamedReportParts {
  * The analysis's document from the stream's parts.
  *
  * @param p What the stream computed.
- * @returns The document (`options.sessionDraws` 0, `argminSpread.method` "blocks").
+ * @returns The document.
  */
 export function streamedReport(p: StreamedReportParts): TriggerReport {
   const { o, prices, resolved, model, triggers, curves, without, grid, supported } = p;
@@ -152,8 +155,8 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
   const argminAtGridEdge = best !== null &&
     (best.index === 0 || best.index === triggers.length - 1);
   const index = recommendation.trigger === null ? -1 : triggers.indexOf(recommendation.trigger);
-  // Without session draws the range answer reads, of the corpus, only the request times (for
-  // the dollars' days) and the support given: the first and last time stand for every one.
+  // With the support and the session bootstrap given, the range answer reads, of the corpus,
+  // only the request times (for the dollars' days): the first and last time stand for every one.
   const range = rangeAnswer({
     corpus: {
       requests: { timeMs: Float64Array.of(p.firstTimeMs, p.lastTimeMs) },
@@ -167,8 +170,8 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
     tierThresholds: Float64Array.from(prices.tiers.map((t) => t.aboveInputTokens)),
     rework: p.applied?.replay,
     inputs: p.inputs,
-    sessionDraws: 0,
-    bootstrap: null,
+    sessionDraws: o.sessionDraws,
+    bootstrap: p.bootstrap,
     seed: o.seed,
     method: o.method,
     blockSize: p.blockSize,
@@ -230,7 +233,7 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       prefer: o.prefer,
       tolerance: o.tolerance,
       force: o.force,
-      sessionDraws: 0,
+      sessionDraws: o.sessionDraws,
       rework: o.rework,
       reworkTokens: o.reworkTokens,
       reworkRequests: o.reworkRequests,
@@ -288,15 +291,25 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       replayArgminTokens: _num(argmin),
       tStarWithoutReworkTokens: _num(p.steadyWithout.tStarTokens),
       replayArgminWithoutReworkTokens: _num(bestWithout?.trigger ?? NaN),
-      argminSpread: {
-        p10: _num(spread.p10),
-        p50: _num(spread.p50),
-        p90: _num(spread.p90),
-        method: "blocks",
-        draws: 0,
-        workloads: spread.triggers.length,
-        seed: o.seed,
-      },
+      argminSpread: range.bootstrap === null
+        ? {
+          p10: _num(spread.p10),
+          p50: _num(spread.p50),
+          p90: _num(spread.p90),
+          method: "blocks",
+          draws: 0,
+          workloads: spread.triggers.length,
+          seed: o.seed,
+        }
+        : {
+          p10: _num(range.bootstrap.p10),
+          p50: _num(range.bootstrap.p50),
+          p90: _num(range.bootstrap.p90),
+          method: range.bootstrap.method,
+          draws: range.bootstrap.draws,
+          workloads: range.bootstrap.draws,
+          seed: range.bootstrap.seed,
+        },
       argminSpreadBlocks: {
         p10: _num(spread.p10),
         p50: _num(spread.p50),

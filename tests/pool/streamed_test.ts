@@ -3,7 +3,7 @@
  * in-memory analysis of the same pooled corpus: equal counts, fits, curves with their bands,
  * observed bill, replay at the observed trigger, T* and cheapest trigger (sums to 1e-9), with
  * batches of a few hundred requests; its `--json` document (lib/pool/streamed_report.ts) equals
- * the in-memory analysis's with session draws 0, dollars included; `--block-size auto` streamed
+ * the in-memory analysis's, dollars and the session bootstrap included; `--block-size auto` streamed
  * chooses the in-memory rule's size to the bit. Skipped without DuckDB, except under CI=true.
  *
  * @module
@@ -57,7 +57,7 @@ Deno.test({
       const whole = await analyzeTrigger(corpus, options);
       const r = whole.report;
       const streamed = await streamedAnalysis(
-        poolFrames(out, { models: [model] }, 300, 300, true),
+        poolFrames(out, { models: [model] }, 300, 300, true, true),
         { model, manifests: read.manifests, idleLimitSeconds: 300 },
         options,
       );
@@ -124,14 +124,14 @@ Deno.test({
         r.steadyState.replayArgminWithoutReworkTokens,
       );
       assert.notEqual(streamed.tStarTokens, streamed.tStarWithoutReworkTokens);
-      // Support adds over batches; the grade is the in-memory one without the session bootstrap.
+      // Support adds over batches; the grade is the in-memory one, session bootstrap included.
       assert.deepEqual(streamed.support, r.replay.map((p) => p.support));
       assert.ok(
         streamed.support.some((x) => x.sessions > 0) && streamed.support.at(-1)!.extrapolated,
       );
-      const noDraws = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
-      assert.deepEqual(streamed.confidence, noDraws.steadyState.confidence);
-      assert.deepEqual(streamed.nearOptimal, noDraws.steadyState.nearOptimal);
+      assert.deepEqual(streamed.confidence, r.steadyState.confidence);
+      assert.deepEqual(streamed.nearOptimal, r.steadyState.nearOptimal);
+      assert.equal(streamed.report.steadyState.argminSpread.method, "sessions-and-blocks");
     } finally {
       await Deno.remove(out, { recursive: true });
     }
@@ -139,7 +139,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: `streamed pool analysis: its document is the in-memory one with session draws 0${SKIPPED}`,
+  name: `streamed pool analysis: its document is the in-memory one${SKIPPED}`,
   ignore: !RUN,
   fn: async () => {
     const out = await Deno.makeTempDir();
@@ -148,13 +148,13 @@ Deno.test({
       const read = await readPool(out, {}, 300);
       const [corpus] = poolCorpora(read);
       const model = corpus.model;
-      // Four option sets: the default answer (rework measured) with --force; no rework and a
-      // time budget; stationary blocks with a and v given, a preference and a grid bound; parts
-      // of the compaction model given.
+      // Four option sets: the default answer (rework measured, 100 session draws) with --force;
+      // no rework, a time budget and no session draws; stationary blocks with a and v given, a
+      // preference, a grid bound and 30 draws; parts of the compaction model given.
       for (
         const options of [
           { workloads: 12, seed: 4, force: true },
-          { workloads: 5, rework: "off" as const, maxTimeShare: 0.02 },
+          { workloads: 5, rework: "off" as const, maxTimeShare: 0.02, sessionDraws: 0 },
           {
             workloads: 5,
             method: "stationary" as const,
@@ -163,26 +163,27 @@ Deno.test({
             v: 80,
             prefer: "fewer-compactions" as const,
             triggerFrom: 60_000,
+            sessionDraws: 30,
           },
-          { workloads: 3, beta: 0.99, summaryTokens: 8000 },
+          { workloads: 3, beta: 0.99, summaryTokens: 8000, sessionDraws: 0 },
         ]
       ) {
         // The independent computation: the in-memory analysis of the same pooled corpus.
-        const whole = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
+        const whole = (await analyzeTrigger(corpus, options)).report;
         const streamed = await streamedAnalysis(
-          poolFrames(out, { models: [model] }, 300, 300, true),
+          poolFrames(out, { models: [model] }, 300, 300, true, true),
           { model, manifests: read.manifests, idleLimitSeconds: 300 },
           options,
         );
         assert.ok(streamed.batches >= 5, `${streamed.batches} batches`);
-        // Every field, the resampled bands included (the same sessions in the same order draw
-        // the same blocks), to 1e-9 (sums in another order).
+        // Every field, the resampled bands and the session bootstrap included (the same
+        // sessions in the same order draw the same blocks), to 1e-9 (sums in another order).
         close(streamed.report, whole, `document (${JSON.stringify(options)})`);
       }
       // The dollars: the bill, the cost at the recommendation and the saving, on this history
       // and per 30 days, are there (not null) and equal the in-memory ones.
-      const options = { workloads: 12, seed: 4, force: true };
-      const whole = (await analyzeTrigger(corpus, { ...options, sessionDraws: 0 })).report;
+      const options = { workloads: 12, seed: 4, force: true, sessionDraws: 0 };
+      const whole = (await analyzeTrigger(corpus, options)).report;
       const streamed = await streamedAnalysis(
         poolFrames(out, { models: [model] }, 300, 300, true),
         { model, manifests: read.manifests, idleLimitSeconds: 300 },
@@ -231,12 +232,8 @@ Deno.test({
           assert.deepEqual(streamed, whole);
           assert.ok(whole.steps > 300 && whole.estimate !== null, JSON.stringify(whole));
           // And the analysis with it is the in-memory analysis with --block-size auto.
-          const options = { workloads: 5, method: "stationary" as const };
-          const memory = (await analyzeTrigger(corpus, {
-            ...options,
-            blockSize: "auto",
-            sessionDraws: 0,
-          })).report;
+          const options = { workloads: 5, method: "stationary" as const, sessionDraws: 0 };
+          const memory = (await analyzeTrigger(corpus, { ...options, blockSize: "auto" })).report;
           const r = await streamedAnalysis(
             poolFrames(out, { models: [model] }, 300, 300, true),
             setup,
