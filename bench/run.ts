@@ -2,9 +2,11 @@
  * `deno task bench`: throughput and memory figures, printed (never asserted).
  *
  * Reader: MB/s and peak RSS of `readCorpus` on one and on two worker threads, and of the whole
- * `corpus --json` command a user runs, beside ccusage 20 (native build) and ccusage 18
- * (JavaScript build) reading the same corpus, each installed by this script into a temporary
- * folder (never a project dependency). Then the analyses' benchmark (`bench/trigger_bench.ts`)
+ * `corpus --json` and `analyze --json` commands a user runs, beside ccusage 20 (native build) and
+ * ccusage 18 (JavaScript build) reading the same corpus, each installed by this script into a
+ * temporary folder (never a project dependency), with the ratios against the targets
+ * ({@linkcode BENCH_TARGETS}: `corpus --json` at least 2x ccusage 20's throughput on `full` and
+ * 1.5x on `real-shaped`, `analyze --json` at most 1.3x `corpus --json`'s time on `full`). Then the analyses' benchmark (`bench/trigger_bench.ts`)
  * on the first corpus, and the read-cost measurement against the reader
  * (`bench/readcost_bench.ts`) on each.
  *
@@ -116,8 +118,9 @@ function medianSeconds(runs: Timed[]): number {
 const USAGE =
   `Usage: deno task bench [--shapes full,real-shaped] [--corpus DIR] [--rounds N] [--skip-ccusage]
 
-Times the transcript reader (1 thread and 2 worker threads) beside ccusage 20 and 18 on corpora
-of two shapes, and prints each corpus's shape. Figures are printed, never asserted; run it on an
+Times the transcript reader (1 thread and 2 worker threads), corpus --json and analyze --json
+beside ccusage 20 and 18 on corpora of two shapes, and prints each corpus's shape and the ratios
+against their targets. Figures are printed, never asserted; run it on an
 otherwise idle machine.
 
   --shapes LIST    Corpus shapes to generate and time, comma-separated (default: full,real-shaped)
@@ -186,9 +189,61 @@ export function parseBenchArgs(args: string[]): BenchOptions | "help" | string {
   return { corpora, rounds, skipCcusage: values["skip-ccusage"] };
 }
 
+/**
+ * Speed targets per corpus shape: `corpus --json` against ccusage 20 (times its throughput) and
+ * `analyze --json` against `corpus --json` (times its wall time, at most), same run.
+ */
+export const BENCH_TARGETS: Record<BenchShape, { ccusage: number; analyze?: number }> = {
+  full: { ccusage: 2, analyze: 1.3 },
+  "real-shaped": { ccusage: 1.5 },
+};
+
+/**
+ * The ratio lines the bench prints for one corpus: `corpus --json`'s throughput against
+ * ccusage 20's, and `analyze --json`'s wall time against `corpus --json`'s, each with its target
+ * when the shape has one ({@linkcode BENCH_TARGETS}).
+ *
+ * @param shape The corpus's shape (`undefined`: a folder given by `--corpus`, no targets).
+ * @param seconds Median wall seconds of `corpus --json`, ccusage 20 and `analyze --json`.
+ * @returns The lines.
+ *
+ * @example
+ * ```ts
+ * import { ratioLines } from "./run.ts";
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(ratioLines("full", { corpus: 1, ccusage: 1.5, analyze: 2.6 }), [
+ *   "corpus --json / ccusage 20: 1.50x the throughput (target: 2x)",
+ *   "analyze --json / corpus --json: 2.60x the wall time (target: at most 1.3x)",
+ * ]);
+ * ```
+ */
+export function ratioLines(
+  shape: BenchShape | undefined,
+  seconds: { corpus: number; ccusage?: number; analyze?: number },
+): string[] {
+  const target = shape === undefined ? undefined : BENCH_TARGETS[shape];
+  const lines: string[] = [];
+  if (seconds.ccusage !== undefined) {
+    const goal = target === undefined ? "" : ` (target: ${target.ccusage}x)`;
+    lines.push(
+      `corpus --json / ccusage 20: ${(seconds.ccusage / seconds.corpus).toFixed(2)}x the ` +
+        `throughput${goal}`,
+    );
+  }
+  if (seconds.analyze !== undefined) {
+    const goal = target?.analyze === undefined ? "" : ` (target: at most ${target.analyze}x)`;
+    lines.push(
+      `analyze --json / corpus --json: ${(seconds.analyze / seconds.corpus).toFixed(2)}x the ` +
+        `wall time${goal}`,
+    );
+  }
+  return lines;
+}
+
 /** Times the contenders on one corpus; returns the corpus CLI's / ccusage 20's throughput. */
 async function benchCorpus(
   root: string,
+  shape: BenchShape | undefined,
   rounds: number,
   ccusage20: string | undefined,
   ccusage18: string | undefined,
@@ -210,10 +265,14 @@ async function benchCorpus(
   // What a user runs: `deno task corpus --json DIR`, with the task's own flags from deno.json.
   const task = (JSON.parse(Deno.readTextFileSync("deno.json")).tasks.corpus as string).split(" ");
   const cli = () => timed([deno, ...task.slice(1), "--json", projects]);
+  const tasks = JSON.parse(Deno.readTextFileSync("deno.json")).tasks;
+  const analyzeTask = (tasks.analyze as string).split(" ");
+  const analyze = () => timed([deno, ...analyzeTask.slice(1), "--json", projects]);
   const contenders: { name: string; run: () => Promise<Timed> }[] = [
     { name: "reader, 1 thread", run: () => reader(1) },
     { name: "reader, 2 worker threads", run: () => reader(2) },
     { name: "corpus --json (the CLI)", run: cli },
+    { name: "analyze --json (the CLI)", run: analyze },
   ];
   if (ccusage20) {
     contenders.push({
@@ -242,14 +301,13 @@ async function benchCorpus(
   }
   const one = bytes / 1e6 / medianSeconds(runs[0]);
   console.log(`reader, 1 thread: ${one.toFixed(0)} MB/s median (target: 450 MB/s)`);
-  if (runs.length > 3) {
-    const ratio = medianSeconds(runs[3]) / medianSeconds(runs[2]);
-    console.log(
-      `corpus --json / ccusage 20: ${ratio.toFixed(2)}x the throughput (target: 1.5x)`,
-    );
-    return ratio;
-  }
-  return undefined;
+  const seconds = {
+    corpus: medianSeconds(runs[2]),
+    analyze: medianSeconds(runs[3]),
+    ccusage: runs.length > 4 ? medianSeconds(runs[4]) : undefined,
+  };
+  for (const text of ratioLines(shape, seconds)) console.log(text);
+  return seconds.ccusage === undefined ? undefined : seconds.ccusage / seconds.corpus;
 }
 
 if (import.meta.main) {
@@ -286,12 +344,14 @@ if (import.meta.main) {
       first ??= root;
       roots.push(root);
       console.log(`\n== corpus: ${corpus.name}`);
-      const ratio = await benchCorpus(root, options.rounds, ccusage20, ccusage18);
+      const ratio = await benchCorpus(root, corpus.shape, options.rounds, ccusage20, ccusage18);
       if (ratio !== undefined) ratios.push(`${corpus.name} ${ratio.toFixed(2)}x`);
     }
     if (ratios.length > 1) {
       console.log(
-        `\ncorpus --json / ccusage 20, same run: ${ratios.join(", ")} (target: 1.5x on each)`,
+        `\ncorpus --json / ccusage 20, same run: ${ratios.join(", ")} (targets: ${
+          BENCH_SHAPES.map((shape) => `${shape} ${BENCH_TARGETS[shape].ccusage}x`).join(", ")
+        })`,
       );
     }
     const deno = Deno.execPath();
