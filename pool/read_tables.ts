@@ -39,9 +39,9 @@ export interface PoolRequest {
    */
   stepStats?: boolean;
   /**
-   * The meta frame also carries every session's request count and kind (0 main, 1 sub-agent,
-   * 2 helper) in pool order: what the streamed session bootstrap draws from before its first
-   * batch. @default {false}
+   * A `sessions` frame after the meta frame: every session's request count and kind (0 main,
+   * 1 sub-agent, 2 helper) in pool order, what the streamed session bootstrap draws from before
+   * its first batch. @default {false}
    */
   sessionTable?: boolean;
 }
@@ -165,18 +165,6 @@ async function main(request: PoolRequest): Promise<void> {
       m.steps = Number(steps);
     }
   }
-  const sessionTable: Float64Array[] = [];
-  if (request.sessionTable === true) {
-    const rows = (await db.runAndReadAll(
-      `SELECT CAST(requests AS DOUBLE),
-         CAST(CASE kind WHEN 'main' THEN 0 WHEN 'subagent' THEN 1 ELSE 2 END AS DOUBLE)
-       FROM s ORDER BY row`,
-    )).getRows();
-    sessionTable.push(
-      Float64Array.from(rows, (r) => Number(r[0])),
-      Float64Array.from(rows, (r) => Number(r[1])),
-    );
-  }
   await _frame({
     kind: "meta",
     models,
@@ -186,10 +174,21 @@ async function main(request: PoolRequest): Promise<void> {
     sessions: counts[0],
     requests: counts[1],
     compactions: counts[2],
-    ...(sessionTable.length === 0
-      ? {}
-      : { rows: counts[0], columns: ["sessionRequests", "sessionKind"] }),
-  }, sessionTable);
+  }, []);
+  // With sessionTable: every session's request count and kind, in pool order, before the
+  // compactions (streamed through chunks: no row objects).
+  if (request.sessionTable === true) {
+    await _stream(
+      db,
+      [`SELECT CAST(requests AS DOUBLE) AS "requests",
+          CAST(CASE kind WHEN 'main' THEN 0 WHEN 'subagent' THEN 1 ELSE 2 END AS DOUBLE) AS "kind"
+        FROM s ORDER BY row`],
+      ["requests", "kind"],
+      "sessions",
+      Infinity,
+      -1,
+    );
+  }
 
   const nan = (expr: string) => `coalesce(CAST(${expr} AS DOUBLE), 'NaN'::DOUBLE)`;
   const micros = (expr: string) => nan(`epoch_us(${expr})`);

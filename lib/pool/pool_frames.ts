@@ -9,7 +9,7 @@
 
 /** A decoded frame. */
 export interface PoolFrame {
-  kind: "meta" | "compactions" | "requests" | "end";
+  kind: "meta" | "sessions" | "compactions" | "requests" | "end";
   header: Record<string, unknown>;
   /** Columns by name (empty for meta and end). */
   columns: Record<string, Float64Array>;

@@ -189,8 +189,8 @@ export const REQUEST_FRAME_COLUMNS = [
  * @param batchRows Request rows per frame (whole sessions). @default {1,048,576}
  * @param stepStats Also the per-model step figures the streamed rework needs
  *   ({@linkcode PoolModelCounts}: median output, steps' work seconds). @default {false}
- * @param sessionTable The meta frame also carries every session's request count and kind in
- *   pool order (columns `sessionRequests`, `sessionKind`: the streamed session bootstrap's).
+ * @param sessionTable Also a `sessions` frame before the compactions: every session's request
+ *   count and kind in pool order (columns `requests`, `kind`: the streamed session bootstrap's).
  *   @default {false}
  * @yields The frames.
  * @throws {PoolNotInstalledError} When DuckDB is not installed.

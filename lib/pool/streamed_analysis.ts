@@ -21,8 +21,8 @@
  * dollars). From these the in-memory analysis's document is assembled (`report`,
  * lib/pool/streamed_report.ts). `--block-size auto` is chosen by a
  * pass of its own before this one (lib/pool/streamed_block_size.ts); the session bootstrap is
- * fed batch by batch (lib/pool/streamed_bootstrap.ts, from the session table DuckDB sends with
- * the first frame, `sessionTable`).
+ * fed batch by batch (lib/pool/streamed_bootstrap.ts, from the session table DuckDB sends
+ * before the compactions, `sessionTable`).
  *
  * @module
  */
@@ -279,16 +279,17 @@ export async function streamedAnalysis(
   // When the analysis cannot run: the error, and what needs no curves, summed batch by batch.
   let failure: RangeError | null = null;
   let light: ReturnType<typeof _withoutCurves> | null = null;
-  // With session draws: every session's kind and request count, from the meta frame.
+  // With session draws: every session's kind and request count, from the sessions frame.
   let sessionTable: { kinds: Float64Array; requests: Float64Array } | null = null;
   for await (const frame of frames) {
     if (frame.kind === "meta") {
       models = frame.header.models as string[];
       counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
       leftOut = { ...(frame.header.leftOut as typeof leftOut) };
-      sessionTable = frame.columns.sessionKind === undefined ? null : {
-        kinds: frame.columns.sessionKind.slice(),
-        requests: frame.columns.sessionRequests.slice(),
+    } else if (frame.kind === "sessions") {
+      sessionTable = {
+        kinds: frame.columns.kind.slice(),
+        requests: frame.columns.requests.slice(),
       };
     } else if (frame.kind === "compactions") {
       all = frame.columns;

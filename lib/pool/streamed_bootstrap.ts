@@ -5,7 +5,7 @@
  * Draw b picks its sessions kind by kind from PCG32 stream 2³² + b and then, from the same
  * stream and in draw order, reshuffles the blocks of every copy. Neither step reads a step's
  * figures: the picks need each session's kind, the reshuffle each copy's number of steps, and
- * DuckDB sends both for every session with the first frame (`sessionTable`). So for every batch
+ * DuckDB sends both for every session before the compactions (`sessionTable`). So for every batch
  * each draw is made again from its seed (O(sessions + steps / block size) per draw and batch,
  * far below the replay's steps × triggers), the copies of the batch's sessions are taken out of
  * it with their block plans, replayed at every trigger, and their sums added to the draw's.
