@@ -88,7 +88,12 @@ import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import type { PoolModelCounts } from "./read_pool.ts";
 import { pricesBlock, streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
-import { addReplaySums, StreamedSessionBootstrap } from "./streamed_bootstrap.ts";
+import {
+  addReplaySums,
+  StreamedSessionBootstrap,
+  StreamedSessionBootstrapWorker,
+} from "./streamed_bootstrap.ts";
+import { bootstrapWorkers } from "../trigger/session_bootstrap_parallel.ts";
 
 /**
  * Options of {@linkcode streamedAnalysis}: those of the analysis (lib/trigger/analyze.ts), but a
@@ -107,6 +112,11 @@ export interface StreamedOptions
   blockSizeChosen?: AutoBlockSize | null;
   /** Called after each batch with the requests done so far. */
   onBatch?: (requestsDone: number, batches: number) => void;
+  /**
+   * Run the session bootstrap on a worker beside the replay (the same draws and sums).
+   * @default {steps × draws × triggers ≥ 5e7 and two cores, as the in-memory analysis}
+   */
+  bootstrapWorker?: boolean;
 }
 
 /** A band at one trigger. */
@@ -281,42 +291,66 @@ export async function streamedAnalysis(
   let light: ReturnType<typeof _withoutCurves> | null = null;
   // With session draws: every session's kind and request count, from the sessions frame.
   let sessionTable: { kinds: Float64Array; requests: Float64Array } | null = null;
-  for await (const frame of frames) {
-    if (frame.kind === "meta") {
-      models = frame.header.models as string[];
-      counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
-      leftOut = { ...(frame.header.leftOut as typeof leftOut) };
-    } else if (frame.kind === "sessions") {
-      sessionTable = {
-        kinds: frame.columns.kind.slice(),
-        requests: frame.columns.requests.slice(),
-      };
-    } else if (frame.kind === "compactions") {
-      all = frame.columns;
-      if (counts === undefined) throw new NoPoolSessionError(name, leftOut);
-      try {
-        state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
-          ...options,
-        }, sessionTable);
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        failure = error;
-        light = _withoutCurves(name, models, all, counts, manifests, idleLimitSeconds, o, options);
+  try {
+    for await (const frame of frames) {
+      if (frame.kind === "meta") {
+        models = frame.header.models as string[];
+        counts = (frame.header.byModel as Record<string, PoolModelCounts>)[name];
+        leftOut = { ...(frame.header.leftOut as typeof leftOut) };
+      } else if (frame.kind === "sessions") {
+        sessionTable = {
+          kinds: frame.columns.kind.slice(),
+          requests: frame.columns.requests.slice(),
+        };
+      } else if (frame.kind === "compactions") {
+        all = frame.columns;
+        if (counts === undefined) throw new NoPoolSessionError(name, leftOut);
+        try {
+          state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
+            ...options,
+          }, sessionTable);
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error;
+          failure = error;
+          light = _withoutCurves(
+            name,
+            models,
+            all,
+            counts,
+            manifests,
+            idleLimitSeconds,
+            o,
+            options,
+          );
+        }
+      } else if (frame.kind === "requests" && light !== null) {
+        const corpus = batchCorpus(models, all!, frame.columns, manifests, idleLimitSeconds);
+        _tally(light.tally, corpus, light.billModel);
+        done += frame.rows;
+      } else if (frame.kind === "requests") {
+        if (state === undefined || all === undefined) {
+          throw new Error("The pool reader sent requests before the compactions");
+        }
+        await _batch(
+          state,
+          models,
+          all,
+          frame.columns,
+          manifests,
+          idleLimitSeconds,
+          blockSize,
+          o.method,
+        );
+        done += frame.rows;
+        batches++;
+        largest = Math.max(largest, frame.rows);
+        options.onBatch?.(done, batches);
       }
-    } else if (frame.kind === "requests" && light !== null) {
-      const corpus = batchCorpus(models, all!, frame.columns, manifests, idleLimitSeconds);
-      _tally(light.tally, corpus, light.billModel);
-      done += frame.rows;
-    } else if (frame.kind === "requests") {
-      if (state === undefined || all === undefined) {
-        throw new Error("The pool reader sent requests before the compactions");
-      }
-      _batch(state, models, all, frame.columns, manifests, idleLimitSeconds, blockSize, o.method);
-      done += frame.rows;
-      batches++;
-      largest = Math.max(largest, frame.rows);
-      options.onBatch?.(done, batches);
     }
+  } catch (error) {
+    // A worker left running would keep the process alive.
+    if (state?.bootstrap instanceof StreamedSessionBootstrapWorker) state.bootstrap.stop();
+    throw error;
   }
   if (failure !== null && light !== null) {
     const { diagnostics: _d, ...fromManifests } = light.summary;
@@ -344,7 +378,7 @@ export async function streamedAnalysis(
     );
   }
   if (state === undefined || done === 0) throw new NoPoolSessionError(name, leftOut);
-  const result = _finish(state, name, done, batches, largest, idleLimitSeconds);
+  const result = await _finish(state, name, done, batches, largest, idleLimitSeconds);
   return { ...result, contributors: counts?.contributors ?? 0, leftOut };
 }
 
@@ -467,11 +501,11 @@ function _prepare(
       workSecondsPerRequest: counts.steps! > 0 ? counts.stepGapSeconds! / counts.steps! : 0,
     }, model.cPost)
     : null;
-  // The session bootstrap, fed batch by batch (lib/pool/streamed_bootstrap.ts).
-  const bootstrap = o.sessionDraws === 0 ? null : new StreamedSessionBootstrap(
-    sessionTable!.kinds,
-    sessionTable!.requests,
-    {
+  // The session bootstrap, fed batch by batch (lib/pool/streamed_bootstrap.ts): on a worker
+  // beside the replay when the work is large and there are two cores, as in memory.
+  let bootstrap: StreamedSessionBootstrap | StreamedSessionBootstrapWorker | null = null;
+  if (o.sessionDraws > 0) {
+    const bootstrapOptions = {
       triggers,
       model,
       tierThresholds: Float64Array.from(tierThresholds),
@@ -480,8 +514,19 @@ function _prepare(
       seed: o.seed,
       method: o.method,
       blockSize,
-    },
-  );
+    };
+    let steps = 0;
+    for (const n of sessionTable!.requests) steps += Math.max(0, n - 1);
+    const worker = options.bootstrapWorker ??
+      bootstrapWorkers(steps * o.sessionDraws * triggers.length, 1) > 0;
+    bootstrap = worker
+      ? new StreamedSessionBootstrapWorker(
+        sessionTable!.kinds,
+        sessionTable!.requests,
+        bootstrapOptions,
+      )
+      : new StreamedSessionBootstrap(sessionTable!.kinds, sessionTable!.requests, bootstrapOptions);
+  }
   return {
     o,
     blockSize,
@@ -732,7 +777,7 @@ function _billOf(t: _Tally, advisor: Corpus["advisor"]) {
 }
 
 /** Replays one batch of whole sessions and adds its sums. */
-function _batch(
+async function _batch(
   state: ReturnType<typeof _prepare>,
   models: string[],
   all: Record<string, Float64Array>,
@@ -741,7 +786,7 @@ function _batch(
   idleLimitSeconds: number,
   blockSize: number,
   method: typeof DEFAULT_ANALYZE_OPTIONS["method"],
-): void {
+): Promise<void> {
   const corpus = batchCorpus(models, all, batch, manifests, idleLimitSeconds);
   const t = state.totals;
   // Support adds over sessions: each batch's sessions reaching each trigger.
@@ -759,8 +804,8 @@ function _batch(
     }
   }
   // The batch's first session is the pool's session `batch.session[0]` (whole sessions, in
-  // pool order).
-  state.bootstrap?.addBatch(steps, batch.session[0]);
+  // pool order); on a worker, it runs beside this batch's replay.
+  const boot = state.bootstrap?.addBatch(steps, batch.session[0]);
   const { plans } = drawWorkloadBatch(steps, state.streams, { method, blockSize });
   const replay = { model: state.model, tierThresholds: state.tierThresholds };
   addReplaySums(
@@ -782,6 +827,7 @@ function _batch(
     t.mismatches += check.mismatches;
     t.maxDifference = Math.max(t.maxDifference, check.maxDifferenceTokens);
   }
+  await boot;
 }
 
 /**
@@ -823,17 +869,18 @@ export function batchCorpus(
   );
 }
 
-function _finish(
+async function _finish(
   state: ReturnType<typeof _prepare>,
   name: string,
   requests: number,
   batches: number,
   largest: number,
   idleLimitSeconds: number,
-): Omit<StreamedAnalysis, "contributors" | "leftOut"> {
+): Promise<Omit<StreamedAnalysis, "contributors" | "leftOut">> {
   const { totals: t, prices, model, a, v, triggers } = state;
   const billed = _billed(t);
   const inputs = { prices, beta: model.beta, a, v, billedTokens: billed };
+  const bootstrap = state.bootstrap === null ? null : await state.bootstrap.finish(inputs);
   // The curves with rework (the answer's) and without (the published method's), as analyze.
   const without: TriggerCurves = priceCurves(state.sums, inputs);
   const curves: TriggerCurves = state.sums.withRework === undefined
@@ -889,7 +936,7 @@ function _finish(
     : null;
   const report = streamedReport({
     o: state.o,
-    bootstrap: state.bootstrap?.finish(inputs) ?? null,
+    bootstrap,
     corpus,
     diagnostics,
     idleLimitSeconds,

@@ -237,3 +237,96 @@ function addCells(into: ReplaySums, part: ReplaySums): void {
     add(into.tiers.summaryTokens, part.tiers.summaryTokens);
   }
 }
+
+/**
+ * The streamed session bootstrap on a worker thread, beside the main thread's replay: the same
+ * draws and sums as {@linkcode StreamedSessionBootstrap} (the worker runs it). Messages are
+ * posted at once and answered in order; the caller awaits each batch before sending the next,
+ * so the worker holds at most one batch's copy.
+ */
+export class StreamedSessionBootstrapWorker {
+  readonly #worker: Worker;
+  readonly #pending: { resolve: (data: unknown) => void; reject: (error: Error) => void }[] = [];
+  #failed: Error | null = null;
+
+  /**
+   * @param kinds Every session's kind, in pool order.
+   * @param requests Every session's request count, in pool order.
+   * @param options As {@linkcode StreamedSessionBootstrap}.
+   */
+  constructor(
+    kinds: ArrayLike<number>,
+    requests: ArrayLike<number>,
+    options: StreamedBootstrapOptions,
+  ) {
+    this.#worker = new Worker(
+      new URL("./streamed_bootstrap_worker.ts", import.meta.url).href,
+      { type: "module" },
+    );
+    this.#worker.onmessage = (event: MessageEvent) => this.#pending.shift()?.resolve(event.data);
+    this.#worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      this.#failed = new Error(`Session bootstrap worker failed: ${event.message}`);
+      this.#worker.terminate();
+      for (const p of this.#pending.splice(0)) p.reject(this.#failed);
+    };
+    // Answered before the first batch's (in order); a failure rejects that one too.
+    this.#send({
+      kind: "init",
+      kinds: Float64Array.from(kinds),
+      requests: Float64Array.from(requests),
+      options,
+    }).catch(() => {});
+  }
+
+  /** Posts at once (synchronously), resolves with the worker's answer. */
+  #send(message: unknown): Promise<unknown> {
+    if (this.#failed !== null) return Promise.reject(this.#failed);
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ resolve, reject });
+      this.#worker.postMessage(message);
+    });
+  }
+
+  /**
+   * Sends a batch to the worker at once; await it before sending the next.
+   *
+   * @param steps The batch's step columns.
+   * @param firstSession The pool index of the batch's first session.
+   * @returns When the worker has added it.
+   */
+  async addBatch(steps: StepColumns, firstSession: number): Promise<void> {
+    const columns: StepColumns = {
+      length: steps.length,
+      sessions: steps.sessions,
+      start: steps.start,
+      count: steps.count,
+      growth: steps.growth,
+      cachedShare: steps.cachedShare,
+      output: steps.output,
+      gapSeconds: steps.gapSeconds,
+      compacted: steps.compacted,
+    };
+    await this.#send({ kind: "batch", steps: columns, firstSession });
+  }
+
+  /**
+   * Prices every draw on the worker and stops it.
+   *
+   * @param inputs Prices, β and D of the whole pool.
+   * @returns The bootstrap.
+   */
+  async finish(inputs: PricingInputs): Promise<SessionBootstrap> {
+    try {
+      const data = await this.#send({ kind: "finish", inputs }) as { result: SessionBootstrap };
+      return data.result;
+    } finally {
+      this.#worker.terminate();
+    }
+  }
+
+  /** Stops the worker (after a failure elsewhere). */
+  stop(): void {
+    this.#worker.terminate();
+  }
+}

@@ -176,6 +176,20 @@ Deno.test({
           options,
         );
         assert.ok(streamed.batches >= 5, `${streamed.batches} batches`);
+        // On a worker beside the replay, the session bootstrap gives the same document.
+        if ((options.sessionDraws ?? 100) > 0) {
+          const [serial, worker] = await Promise.all(
+            [false, true].map((bootstrapWorker) =>
+              streamedAnalysis(
+                poolFrames(out, { models: [model] }, 300, 300, true, true),
+                { model, manifests: read.manifests, idleLimitSeconds: 300 },
+                { ...options, bootstrapWorker },
+              )
+            ),
+          );
+          assert.deepEqual(worker.report, serial.report);
+          assert.deepEqual(serial.report, streamed.report);
+        }
         // Every field, the resampled bands and the session bootstrap included (the same
         // sessions in the same order draw the same blocks), to 1e-9 (sums in another order).
         close(streamed.report, whole, `document (${JSON.stringify(options)})`);
