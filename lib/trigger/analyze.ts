@@ -44,24 +44,15 @@
  *
  * @module
  */
-import {
-  modelInfo,
-  type PriceOverrides,
-  type ResolvedPrices,
-  resolvePrices,
-} from "../prices/mod.ts";
+import { type PriceOverrides, type ResolvedPrices, resolvePrices } from "../prices/mod.ts";
 import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "./argmin_trigger.ts";
 import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
-import {
-  type AutoCompactSetting,
-  autoCompactSetting,
-  DEFAULT_CONTEXT_WINDOW,
-} from "./auto_compact_setting.ts";
-import { budgetTrigger } from "./budget_trigger.ts";
+import type { AutoCompactSetting } from "./auto_compact_setting.ts";
+import { contextWindowFor, observedTriggerPoint, recommendTrigger } from "./recommend.ts";
 import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
 import { type SettingComparison, withSettingComparison } from "./setting_comparison.ts";
 import { growthCheck } from "./growth_check.ts";
@@ -97,7 +88,7 @@ import { fitTimeModel, type TimeModel } from "./time_model.ts";
 import { type ConstrainedTimeFit, constrainedTimeFit } from "./constrained_time_fit.ts";
 import type { Confidence } from "./confidence.ts";
 import type { NearOptimalRange } from "./near_optimal.ts";
-import { DEFAULT_PREFER_TOLERANCE, type PreferRule, preferTrigger } from "./prefer_trigger.ts";
+import { DEFAULT_PREFER_TOLERANCE, type PreferRule } from "./prefer_trigger.ts";
 import { type DollarSaving, rangeAnswer, type TimeBudgetedAlternative } from "./range_answer.ts";
 import { DEFAULT_SESSION_DRAWS, type SessionBootstrap } from "./session_bootstrap.ts";
 import { bootstrapWorkers, sessionBootstrapArgminParallel } from "./session_bootstrap_parallel.ts";
@@ -1155,7 +1146,7 @@ function _report(
       costPerMillion: cost,
       ratioToObservedBill: cost / bill.costPerMillion,
     };
-    observedPoint = _interpolateAt(summary.observedTrigger, triggers, curves);
+    observedPoint = observedTriggerPoint(summary.observedTrigger, triggers, curves);
   }
 
   const delta = meanGrowth(steps);
@@ -1175,9 +1166,9 @@ function _report(
   const argmin = best?.trigger ?? NaN;
   const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
   const recommendation = withSettingComparison(
-    _recommend(
+    recommendTrigger(
       o,
-      _contextWindow(corpus.model, o.contextWindow),
+      contextWindowFor(corpus.model, o.contextWindow),
       replay,
       triggers,
       curves,
@@ -1443,131 +1434,4 @@ function _num(v: number): number | null {
 
 function _bandPoint(band: Band, t: number): BandPoint {
   return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
-}
-
-/** The chosen trigger (cheapest, or cheapest within the budget) and its setting. */
-function _recommend(
-  o: _Prepared["o"],
-  window: { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] },
-  replay: ReplayPoint[],
-  triggers: Float64Array,
-  curves: ReturnType<typeof priceCurves>,
-  cheapest: number | null,
-  atObservedTrigger: ObservedTriggerPoint | null,
-): Omit<Recommendation, keyof SettingComparison> {
-  let index = cheapest;
-  let budgetError: string | null = null;
-  if (o.maxTimeShare !== null) {
-    const choice = budgetTrigger(
-      triggers,
-      curves.costPerMillion.mean,
-      curves.timeShare.mean,
-      o.maxTimeShare,
-    );
-    index = choice.index;
-    if (choice.index === null) budgetError = choice.reason;
-  }
-  const mean = curves.costPerMillion.mean, share = curves.timeShare.mean;
-  index = preferTrigger(
-    mean,
-    index,
-    o.prefer,
-    o.tolerance,
-    (i) =>
-      replay[i].compactions.mean !== 0 &&
-      (o.maxTimeShare === null || (Number.isFinite(share[i]) && share[i] <= o.maxTimeShare)),
-  );
-  if (index !== null && replay[index].compactions.mean === 0) {
-    // A trigger no replayed session reaches is cheapest only because nothing happens there: a
-    // setting for it would change nothing.
-    budgetError = `no replayed session reaches ${replay[index].trigger} tokens (no compaction ` +
-      `at the cheapest trigger), so no setting is recommended`;
-    index = null;
-  }
-  const { contextWindow } = window;
-  // The range fields are filled in by _report once the grade is known (range_answer.ts).
-  const rule = {
-    rule: { prefer: o.prefer, tolerance: o.tolerance },
-    nearOptimal: null,
-    withheld: null,
-    dollars: null,
-    timeBudgeted: null,
-  };
-  const base = {
-    basis: o.maxTimeShare === null ? "cheapest" as const : "timeBudget" as const,
-    maxTimeShare: o.maxTimeShare,
-    ...window,
-    atObservedTrigger,
-  };
-  if (index === null) {
-    return {
-      ...base,
-      trigger: null,
-      costPerMillion: null,
-      timeShare: null,
-      savingVsObservedTrigger: null,
-      budgetError,
-      kind: null,
-      settings: { autoCompactWindow: null, env: {} },
-      environment: [],
-      resultingTrigger: null,
-      arithmetic: null,
-      caveat: null,
-      ...rule,
-    };
-  }
-  const point = replay[index];
-  const setting = autoCompactSetting(point.trigger, { contextWindow });
-  return {
-    ...base,
-    trigger: point.trigger,
-    costPerMillion: point.costPerMillion,
-    timeShare: point.timeShare,
-    savingVsObservedTrigger: atObservedTrigger === null || point.costPerMillion.mean === null
-      ? null
-      : 1 - point.costPerMillion.mean / atObservedTrigger.costPerMillion,
-    budgetError,
-    kind: setting.kind,
-    settings: setting.settings,
-    environment: setting.environment,
-    resultingTrigger: setting.resultingTrigger,
-    arithmetic: setting.arithmetic,
-    caveat: setting.caveat,
-    ...rule,
-  };
-}
-
-/** The mean curves at `trigger`, linear between the grid points around it (null outside). */
-function _interpolateAt(
-  trigger: number,
-  triggers: Float64Array,
-  curves: ReturnType<typeof priceCurves>,
-): ObservedTriggerPoint | null {
-  const n = triggers.length;
-  if (n === 0 || trigger < triggers[0] || trigger > triggers[n - 1]) return null;
-  let hi = 0;
-  while (triggers[hi] < trigger) hi++;
-  const lo = triggers[hi] === trigger ? hi : hi - 1;
-  const w = lo === hi ? 0 : (trigger - triggers[lo]) / (triggers[hi] - triggers[lo]);
-  const at = (v: Float64Array) => v[lo] + w * (v[hi] - v[lo]);
-  const cost = at(curves.costPerMillion.mean);
-  const share = at(curves.timeShare.mean);
-  if (!Number.isFinite(cost) || !Number.isFinite(share)) return null;
-  return { trigger, costPerMillion: cost, timeShare: share, between: [triggers[lo], triggers[hi]] };
-}
-
-/**
- * The model's context window: the option, else the price catalog's, else
- * {@linkcode DEFAULT_CONTEXT_WINDOW}.
- */
-function _contextWindow(
-  model: string,
-  given: number | null,
-): { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] } {
-  if (given !== null) return { contextWindow: given, contextWindowSource: "option" };
-  const known = modelInfo(model)?.contextWindow;
-  if (known !== undefined && Number.isFinite(known) && known > 0) {
-    return { contextWindow: known, contextWindowSource: "catalog" };
-  }
-  return { contextWindow: DEFAULT_CONTEXT_WINDOW, contextWindowSource: "default" };
 }
