@@ -5,7 +5,7 @@
  */
 import type { BlockPlan } from "../stats/block_resample.ts";
 import { emptyReplaySums, type ReplayOptions, type ReplaySums, replayWorkloads } from "./replay.ts";
-import type { StepColumns } from "./steps.ts";
+import { type StepColumns, stepColumnsOnly } from "./steps.ts";
 
 const _TIER_COLUMNS = [
   "contextTokens",
@@ -95,17 +95,7 @@ export async function replayWorkloadsParallel(
           reject(new Error(`Replay worker ${i} failed: ${event.message}`));
         };
         worker.postMessage({
-          steps: {
-            length: steps.length,
-            sessions: steps.sessions,
-            start: steps.start,
-            count: steps.count,
-            growth: steps.growth,
-            cachedShare: steps.cachedShare,
-            output: steps.output,
-            gapSeconds: steps.gapSeconds,
-            compacted: steps.compacted,
-          },
+          steps: stepColumnsOnly(steps),
           plans: plans.slice(bounds[i], bounds[i + 1]),
           triggers,
           model: rest.model,

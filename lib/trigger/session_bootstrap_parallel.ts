@@ -14,7 +14,7 @@ import {
   type SessionBootstrapOptions,
   summarizeSessionBootstrap,
 } from "./session_bootstrap.ts";
-import type { StepColumns } from "./steps.ts";
+import { type StepColumns, stepColumnsOnly } from "./steps.ts";
 
 /**
  * Below this much work (steps × draws × triggers) {@linkcode bootstrapWorkers} asks for no
@@ -98,17 +98,7 @@ export async function sessionBootstrapArgminParallel(
   // No worker, or options the single-threaded bootstrap rejects (with its own message).
   if (n < 1 || rest.kinds.length !== steps.sessions) return sessionBootstrapArgmin(steps, rest);
   const bounds = Array.from({ length: n + 1 }, (_, i) => 1 + Math.round((i * draws) / n));
-  const columns: StepColumns = {
-    length: steps.length,
-    sessions: steps.sessions,
-    start: steps.start,
-    count: steps.count,
-    growth: steps.growth,
-    cachedShare: steps.cachedShare,
-    output: steps.output,
-    gapSeconds: steps.gapSeconds,
-    compacted: steps.compacted,
-  };
+  const columns = stepColumnsOnly(steps);
   const plain = {
     ...rest,
     kinds: Array.from(rest.kinds),

@@ -146,6 +146,38 @@ export function buildSteps(
 }
 
 /**
+ * The step columns alone, as a fresh plain object: what a worker is sent (an object typed as
+ * {@linkcode StepColumns} may carry more fields, which structured cloning would copy too).
+ *
+ * @param steps The columns.
+ * @returns A plain object holding the same column arrays (not copies).
+ *
+ * @example
+ * ```ts
+ * import { buildSteps, stepColumnsOnly } from "./steps.ts";
+ * import { corpusFromText } from "../transcript/read_corpus.ts";
+ * import assert from "node:assert/strict";
+ * const steps = buildSteps(corpusFromText([]));
+ * const only = stepColumnsOnly({ ...steps, extra: 1 } as typeof steps);
+ * assert.deepEqual(Object.keys(only).length, 9);
+ * assert.equal(only.growth, steps.growth);
+ * ```
+ */
+export function stepColumnsOnly(steps: StepColumns): StepColumns {
+  return {
+    length: steps.length,
+    sessions: steps.sessions,
+    start: steps.start,
+    count: steps.count,
+    growth: steps.growth,
+    cachedShare: steps.cachedShare,
+    output: steps.output,
+    gapSeconds: steps.gapSeconds,
+    compacted: steps.compacted,
+  };
+}
+
+/**
  * Δ: the mean growth d over the steps (not start rows) that contain no compaction, tokens per
  * request. NaN when there is no such step.
  *
