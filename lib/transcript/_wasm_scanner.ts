@@ -60,6 +60,7 @@ const MEMBERS_AT = Int32Array.of(L.RECORD_TABLE >> 2, L.MESSAGE_TABLE >> 2, L.OB
 const KEY_IDS_AT = Int32Array.of(L.RECORD_KEY_IDS, L.MESSAGE_KEY_IDS, L.OBJECT_KEY_IDS);
 const DATA_START = L.DATA_START;
 const ESCAPED_KEY_AT = L.ESCAPED_KEY >> 2;
+const UNITS_END_AT = L.UNITS_END >> 2;
 const PAGE = 65536;
 /**
  * Memory kept past the last region: the module reads a few bytes beyond a value's end in
@@ -134,6 +135,14 @@ export function memberCount(table: ScanTable): number {
  */
 export function escapedKey(): boolean {
   return ints[ESCAPED_KEY_AT] !== 0;
+}
+
+/**
+ * Absolute address after the closing quote of the string the last {@linkcode wasmStringUnits}
+ * measured (-1 when it returned -1): one pass measures a string and finds where it ends.
+ */
+export function lastUnitsEnd(): number {
+  return ints[UNITS_END_AT];
 }
 
 /** Key id (./wasm/key_ids.ts; 0: any other key) of member `k` of `table`. */

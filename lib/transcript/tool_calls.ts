@@ -35,7 +35,7 @@ import {
   sliceValue,
 } from "./_json_scan.ts";
 import { utf8Units } from "./_utf8_units.ts";
-import { inScanMemory, scanStringUnits } from "./_wasm_scanner.ts";
+import { inScanMemory, lastUnitsEnd, scanStringUnits, wasmStringUnits } from "./_wasm_scanner.ts";
 
 /** A `tool_use` block, reduced to the fields the read-cost rules need. */
 export interface ToolUse {
@@ -271,6 +271,24 @@ function _forEachElement(line: Uint8Array, start: number, visit: (pos: number) =
   return -1;
 }
 
+/**
+ * For a walker: the string at `start` measured and crossed in one WebAssembly pass when the line
+ * lives in the scanner's memory (its UTF-16 length to `measured`, its end returned), else -2 (the
+ * walk skips it, and it is measured afterwards as before).
+ */
+function _measuredString(
+  line: Uint8Array,
+  start: number,
+  measured: (units: number) => void,
+): number {
+  if (line[start] !== QUOTE || !inScanMemory(line)) return -2;
+  const base = line.byteOffset;
+  const units = wasmStringUnits(base + start + 1, base + line.length);
+  if (units < 0) return -2; // not well-formed UTF-8: decoded and measured after the walk
+  measured(units);
+  return lastUnitsEnd() - base;
+}
+
 /** The string at `line[start, end)`, or `undefined` when absent (start < 0) or not a string. */
 function _stringAt(line: Uint8Array, start: number, end: number): string | undefined {
   return start >= 0 && line[start] === QUOTE ? sliceValue(line, start, end) as string : undefined;
@@ -398,15 +416,25 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
   let textBlocks = 0;
   let imageBlocks = 0;
   let otherBlocks = 0;
+  // A string's length measured while the walk crosses it (-1: not measured), for the member
+  // that ends up counted (the last of its name): one pass over a long text instead of two.
+  let partUnits = -1;
+  let bodyUnits = -1;
+  const walkPart = (k: number, valueStart: number): number => {
+    if (k !== 1) return -2;
+    partUnits = -1;
+    return _measuredString(line, valueStart, (units) => (partUnits = units));
+  };
   const visitPart = (partStart: number): number => {
     if (line[partStart] !== OPEN_BRACE) {
       otherBlocks++;
       return -2;
     }
-    const end = _lastValues(line, partStart, PART_KEYS, part);
+    partUnits = -1;
+    const end = _lastValues(line, partStart, PART_KEYS, part, walkPart);
     const type = part[0];
     if (type >= 0 && stringValueIs(line, type, part[1], "text") && line[part[2]] === QUOTE) {
-      textChars += stringUnits(line, part[2], part[3]);
+      textChars += partUnits >= 0 ? partUnits : stringUnits(line, part[2], part[3]);
       textBlocks++;
     } else if (type >= 0 && stringValueIs(line, type, part[1], "image")) {
       imageBlocks++;
@@ -422,6 +450,10 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
       imageBlocks =
       otherBlocks =
         0;
+    bodyUnits = -1;
+    if (line[valueStart] === QUOTE) {
+      return _measuredString(line, valueStart, (units) => (bodyUnits = units));
+    }
     return line[valueStart] === OPEN_BRACKET ? _forEachElement(line, valueStart, visitPart) : -2;
   };
   _forEachElement(line, start, (blockStart) => {
@@ -431,11 +463,12 @@ export function toolResultsFromBytes(line: Uint8Array, start: number): ToolResul
       imageBlocks =
       otherBlocks =
         0;
+    bodyUnits = -1;
     const end = _lastValues(line, blockStart, RESULT_KEYS, block, walkContent);
     if (block[0] < 0 || !stringValueIs(line, block[0], block[1], "tool_result")) return end;
     const bodyStart = block[6];
     if (bodyStart >= 0 && line[bodyStart] === QUOTE) {
-      textChars = stringUnits(line, bodyStart, block[7]);
+      textChars = bodyUnits >= 0 ? bodyUnits : stringUnits(line, bodyStart, block[7]);
       textBlocks = 1;
     }
     const idStart = block[2];

@@ -206,6 +206,19 @@ Deno.test("toolResultsFromBytes: a later duplicate key wins, at every level", ()
   ]);
 });
 
+Deno.test("toolResultsFromBytes: the last content is measured, whatever came before it", () => {
+  // A string is measured while it is crossed (in scan memory): the measure must be the last
+  // member's. By hand: array then string "abcd" gives 4 in one text block; string then a number
+  // gives no text; a text part "ab" then "abcde" gives 5; "é" twice then "xyz" gives 3.
+  const got = results(
+    '[{"type":"tool_result","content":[{"type":"text","text":"zzzzzz"}],"content":"abcd"},' +
+      '{"type":"tool_result","content":"abcdefgh","content":7},' +
+      '{"type":"tool_result","content":[{"type":"text","text":"ab","text":"abcde"}]},' +
+      '{"type":"tool_result","content":"\u00e9\u00e9","content":"xyz"}]',
+  );
+  assert.deepEqual(got.map((r) => [r.textChars, r.textBlocks]), [[4, 1], [0, 0], [5, 1], [3, 1]]);
+});
+
 Deno.test("toolResultsFromBytes: escapes, surrogates and invalid UTF-8 in the text", () => {
   // \u00e9 and \ud83d\ude00 (one unit per escape: 1 + 2), a lone \ud800 (1), \n \t \/ (1 each).
   const escaped = results(

@@ -17,6 +17,8 @@ export const MESSAGE_COUNT = 32772;
 export const OBJECT_COUNT = 32776;
 /** scan.wat's `$ESCAPED_KEY`. */
 export const ESCAPED_KEY = 32780;
+/** scan.wat's `$UNITS_END`. */
+export const UNITS_END = 32784;
 /** scan.wat's `$ESCAPE_LENGTHS`. */
 export const ESCAPE_LENGTHS = 33024;
 /** scan.wat's `$RECORD_KEY_IDS`. */

@@ -24,6 +24,9 @@
   ;; that holds an escape (a known key may be spelled so: the reader then reads the line in
   ;; JavaScript, decoding keys as JSON.parse does), else 0.
   (global $ESCAPED_KEY i32 (i32.const 32780))
+  ;; i32, the position after the closing quote of the string the last string_units measured
+  ;; (-1 when it returned -1), so one pass both measures a string and finds its end.
+  (global $UNITS_END i32 (i32.const 32784))
   ;; Escape lengths by escaped byte, 256 bytes (the data segment read by escape_length).
   (global $ESCAPE_LENGTHS i32 (i32.const 33024))
   ;; Key ids of the members of the record, message and object tables, one byte per member.
@@ -684,7 +687,8 @@
   ;; UTF-16 length of the valid JSON string continuing at $p (after its opening quote), counted
   ;; from its bytes: an escape is one unit (\uXXXX too), a UTF-8 sequence of up to 3 bytes one,
   ;; of 4 bytes two; -1 when it holds a byte that is not well-formed UTF-8 (the caller decodes it
-  ;; then, as TextDecoder would) or does not close.
+  ;; then, as TextDecoder would) or does not close. The position after its closing quote goes to
+  ;; $UNITS_END (-1 with a result of -1).
   (func $string_units (export "string_units") (param $p i32) (param $end i32) (result i32)
     (local $start i32)
     (local $extra i32)
@@ -698,6 +702,7 @@
     (local $skip i32)
     (local $byte i32)
     (local.set $start (local.get $p))
+    (i32.store (global.get $UNITS_END) (i32.const -1))
     (block $narrow
       (loop $wide
         (br_if $narrow (i32.gt_u (i32.add (local.get $p) (i32.const 32)) (local.get $end)))
@@ -726,6 +731,7 @@
           (local.set $at (i32.add (local.get $p) (local.get $bit)))
           (if (i32.and (i32.shr_u (local.get $quotes) (local.get $bit)) (i32.const 1))
             (then
+              (i32.store (global.get $UNITS_END) (i32.add (local.get $at) (i32.const 1)))
               (return (i32.sub (i32.sub (local.get $at) (local.get $start)) (local.get $extra)))))
           (if (i32.and (i32.shr_u (local.get $high) (local.get $bit)) (i32.const 1))
             (then
@@ -765,7 +771,9 @@
           (local.set $p (i32.add (local.get $p) (local.get $skip)))
           (br $tail)))
       (if (i32.eq (local.get $byte) (i32.const 0x22))
-        (then (return (i32.sub (i32.sub (local.get $p) (local.get $start)) (local.get $extra)))))
+        (then
+          (i32.store (global.get $UNITS_END) (i32.add (local.get $p) (i32.const 1)))
+          (return (i32.sub (i32.sub (local.get $p) (local.get $start)) (local.get $extra)))))
       (if (i32.eq (local.get $byte) (i32.const 0x5c))
         (then
           (local.set $skip
