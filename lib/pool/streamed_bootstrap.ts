@@ -7,7 +7,7 @@
  * figures: the picks need each session's kind, the reshuffle each copy's number of steps, and
  * DuckDB sends both for every session before the compactions (`sessionTable`). So for every batch
  * each draw is made again from its seed (O(sessions + steps / block size) per draw and batch:
- * about 0.15 s at 291,167 sessions and 10 million steps, most of the bootstrap's time at that
+ * about 0.1 s at 291,167 sessions and 10 million steps, most of the bootstrap's time at that
  * scale), the copies of the batch's sessions are taken out of
  * it with their block plans, replayed at every trigger, and their sums added to the draw's.
  * Once every batch is in, each draw is priced and its cheapest trigger taken, as in memory. The
@@ -122,8 +122,17 @@ export class StreamedSessionBootstrap {
           drawn.push(members[prng.nextBelow(members.length)]);
         }
       }
+      const copies: number[] = [];
+      const keep = new Uint8Array(drawn.length);
+      for (let j = 0; j < drawn.length; j++) {
+        if (drawn[j] < firstSession || drawn[j] >= last) continue;
+        copies.push(j);
+        keep[j] = 1;
+      }
+      if (copies.length === 0) continue;
       // Each copy's blocks, relative to its session's first step (the reshuffle reads only
-      // the counts, so the positions can be shifted afterwards).
+      // the counts, so the positions can be shifted afterwards); the other copies only draw
+      // their randomness (resampleBlocks' keep), so the batch's copies get their own plans.
       const plan = resampleBlocks(
         {
           start: new Uint32Array(drawn.length),
@@ -131,12 +140,8 @@ export class StreamedSessionBootstrap {
         },
         prng,
         { method: o.method, blockSize: o.blockSize },
+        keep,
       );
-      const copies: number[] = [];
-      for (let j = 0; j < drawn.length; j++) {
-        if (drawn[j] >= firstSession && drawn[j] < last) copies.push(j);
-      }
-      if (copies.length === 0) continue;
       let segments = 0;
       for (const j of copies) segments += plan.groupOffset[j + 1] - plan.groupOffset[j];
       const start = new Uint32Array(copies.length);

@@ -78,6 +78,9 @@ export const DEFAULT_BLOCK_RESAMPLE_OPTIONS: Required<BlockResampleOptions> = {
  * @param groups Start and length of each group.
  * @param prng Source of randomness (e.g. {@linkcode Pcg32}).
  * @param options Method and block size.
+ * @param keep Optional, per group: 0 draws the group's randomness (the same draws, so the groups
+ *   after it get the same plans) but gives it no segment; any other value, or no `keep`, gives
+ *   its segments. @default {every group}
  * @returns The resample as segments.
  * @throws {TypeError} When `groups.start` and `groups.length` differ in length.
  * @throws {RangeError} When `blockSize` is not a positive integer or the method is unknown.
@@ -100,6 +103,7 @@ export function resampleBlocks(
   groups: BlockGroups,
   prng: Prng,
   options: BlockResampleOptions = {},
+  keep?: ArrayLike<number>,
 ): BlockPlan {
   const { method, blockSize } = { ...DEFAULT_BLOCK_RESAMPLE_OPTIONS, ...options };
   if (!Number.isInteger(blockSize) || blockSize < 1) {
@@ -127,7 +131,11 @@ export function resampleBlocks(
     const base = groups.start[g];
     const n = groups.length[g];
     if (n === 0) continue;
-    if (method === "permute") {
+    const emit = keep === undefined || keep[g] !== 0;
+    if (method === "permute" && !emit) {
+      // The shuffle's draws only.
+      for (let b = Math.ceil(n / blockSize) - 1; b > 0; b--) prng.nextBelow(b + 1);
+    } else if (method === "permute") {
       const nb = Math.ceil(n / blockSize);
       if (order.length < nb) order = new Uint32Array(Math.max(nb, order.length * 2));
       for (let b = 0; b < nb; b++) order[b] = b;
@@ -146,7 +154,7 @@ export function resampleBlocks(
       for (let filled = 0; filled < n;) {
         const from = prng.nextBelow(starts);
         const len = Math.min(blockSize, n - filled, n - from);
-        out.push(base + from, len);
+        if (emit) out.push(base + from, len);
         filled += len;
       }
     } else {
@@ -160,9 +168,11 @@ export function resampleBlocks(
           len = blockSize === 1 ? 1 : 1 + Math.floor(Math.log(1 - u) / logKeep);
           len = Math.min(len, n - filled);
         }
-        const head = Math.min(len, n - from);
-        out.push(base + from, head);
-        if (head < len) out.push(base, len - head);
+        if (emit) {
+          const head = Math.min(len, n - from);
+          out.push(base + from, head);
+          if (head < len) out.push(base, len - head);
+        }
         filled += len;
       }
     }

@@ -57,6 +57,8 @@ Deno.test("streamed session bootstrap: batch by batch, the in-memory draws' argm
     const [method, blockSize, withRework] of [
       ["permute", 8, true],
       ["stationary", 3, false],
+      ["moving", 4, true],
+      ["circular", 5, false],
     ] as [BlockMethod, number, boolean][]
   ) {
     const options = {

@@ -88,3 +88,24 @@ Deno.test("same generator state gives the same plan; bad options are errors", ()
   assert.throws(() => resampleBlocks(groups, new Pcg32(1), { method: "x" as any }), RangeError);
   assert.throws(() => resampleBlocks({ start: [0], length: [] }, new Pcg32(1)), TypeError);
 });
+
+Deno.test("keep: a group left out draws its randomness but gets no segment", () => {
+  // The independent computation: the plan of every group; the kept groups' segments must be
+  // those, and the generator must end where it ends.
+  const groups = { start: [0, 40, 45, 90, 90], length: [40, 5, 45, 0, 33] };
+  for (const method of ["permute", "moving", "circular", "stationary"] as const) {
+    const a = new Pcg32(11, 3), b = new Pcg32(11, 3);
+    const whole = resampleBlocks(groups, a, { method, blockSize: 4 });
+    const keep = [0, 1, 0, 1, 1];
+    const part = resampleBlocks(groups, b, { method, blockSize: 4 }, keep);
+    for (let g = 0; g < keep.length; g++) {
+      const segs = (p: BlockPlan) =>
+        Array.from(
+          { length: p.groupOffset[g + 1] - p.groupOffset[g] },
+          (_, k) => [p.segmentStart[p.groupOffset[g] + k], p.segmentLength[p.groupOffset[g] + k]],
+        );
+      assert.deepEqual(segs(part), keep[g] === 1 ? segs(whole) : [], `${method} group ${g}`);
+    }
+    assert.equal(b.nextUint32(), a.nextUint32(), `${method}: the same draws`);
+  }
+});
