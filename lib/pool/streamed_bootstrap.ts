@@ -35,7 +35,7 @@ import {
   type SessionBootstrap,
   summarizeSessionBootstrap,
 } from "../trigger/session_bootstrap.ts";
-import type { StepColumns } from "../trigger/steps.ts";
+import { type StepColumns, stepColumnsOnly } from "../trigger/steps.ts";
 
 /** Options of {@linkcode StreamedSessionBootstrap}: those of `sessionBootstrapArgmin`. */
 export interface StreamedBootstrapOptions {
@@ -303,18 +303,7 @@ export class StreamedSessionBootstrapWorker {
    * @returns When the worker has added it.
    */
   async addBatch(steps: StepColumns, firstSession: number): Promise<void> {
-    const columns: StepColumns = {
-      length: steps.length,
-      sessions: steps.sessions,
-      start: steps.start,
-      count: steps.count,
-      growth: steps.growth,
-      cachedShare: steps.cachedShare,
-      output: steps.output,
-      gapSeconds: steps.gapSeconds,
-      compacted: steps.compacted,
-    };
-    await this.#send({ kind: "batch", steps: columns, firstSession });
+    await this.#send({ kind: "batch", steps: stepColumnsOnly(steps), firstSession });
   }
 
   /**

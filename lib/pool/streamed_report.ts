@@ -4,8 +4,8 @@
  * what the stream computed, so that `pool analyze --tables DIR --stream --json` writes the
  * document `pool analyze --tables DIR --json` writes.
  *
- * The assembly follows lib/trigger/analyze.ts (`_report`, `_recommend`, `_rangeAnswer`) field
- * for field: the recommendation (cheapest, or within `maxTimeShare`, then the `prefer` rule),
+ * The assembly follows lib/trigger/analyze.ts (`_report`, `_rangeAnswer`; the recommendation is
+ * lib/trigger/recommend.ts's) field for field: the recommendation (cheapest, or within `maxTimeShare`, then the `prefer` rule),
  * its setting and the comparison with the setting in use, the range answer (near-optimal
  * ranges, grade, dollars, time-budgeted alternative: range_answer.ts itself, given the support
  * summed batch by batch and the first and last request time), the precomputed compactions and
@@ -15,33 +15,29 @@
  *
  * @module
  */
-import { modelInfo, type ResolvedPrices } from "../prices/mod.ts";
+import type { ResolvedPrices } from "../prices/mod.ts";
 import type { CorpusSummary } from "../transcript/summarize_corpus.ts";
 import type { CompactionTable, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
 import type {
   BandPoint,
   DEFAULT_ANALYZE_OPTIONS,
-  ObservedTriggerPoint,
-  Recommendation,
   ReplayPoint,
   TriggerReport,
 } from "../trigger/analyze.ts";
 import type { AutoBlockSize } from "../trigger/auto_block_size.ts";
-import { autoCompactSetting, DEFAULT_CONTEXT_WINDOW } from "../trigger/auto_compact_setting.ts";
-import { budgetTrigger } from "../trigger/budget_trigger.ts";
+import { contextWindowFor, observedTriggerPoint, recommendTrigger } from "../trigger/recommend.ts";
 import type { ConstrainedTimeFit } from "../trigger/constrained_time_fit.ts";
 import type { GrowthCheck } from "../trigger/growth_check.ts";
 import type { ObservedBill } from "../trigger/observed_bill.ts";
 import { precomputedShare, timeShareWithoutWaiting } from "../trigger/precomputed_share.ts";
-import { preferTrigger } from "../trigger/prefer_trigger.ts";
 import { type Band, type PricingInputs, type TriggerCurves } from "../trigger/price_curves.ts";
 import type { Prices } from "../trigger/prices.ts";
 import { rangeAnswer } from "../trigger/range_answer.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
 import { type AppliedRework, reworkBlock } from "../trigger/rework_input.ts";
 import type { ReworkEstimate } from "../rework/types.ts";
-import { type SettingComparison, withSettingComparison } from "../trigger/setting_comparison.ts";
+import { withSettingComparison } from "../trigger/setting_comparison.ts";
 import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
 import type { SteadyStateSolution } from "../trigger/steady_state.ts";
 import type { SummaryModel, SummaryModelPart } from "../trigger/summary_model.ts";
@@ -133,15 +129,15 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
   };
   const observedPoint = observedTrigger === null
     ? null
-    : _interpolateAt(observedTrigger, triggers, curves);
+    : observedTriggerPoint(observedTrigger, triggers, curves);
   const tStar = p.steady.tStarTokens;
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
   const argmin = best?.trigger ?? NaN;
   const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
   const recommendation = withSettingComparison(
-    _recommend(
+    recommendTrigger(
       o,
-      _contextWindow(p.corpus.model, o.contextWindow),
+      contextWindowFor(p.corpus.model, o.contextWindow),
       replay,
       triggers,
       curves,
@@ -368,125 +364,4 @@ function _num(v: number): number | null {
 
 function _bandPoint(band: Band, t: number): BandPoint {
   return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
-}
-
-/** As analyze.ts's `_recommend`: the chosen trigger (cheapest, or within the budget). */
-function _recommend(
-  o: StreamedResolvedOptions,
-  window: { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] },
-  replay: ReplayPoint[],
-  triggers: Float64Array,
-  curves: TriggerCurves,
-  cheapest: number | null,
-  atObservedTrigger: ObservedTriggerPoint | null,
-): Omit<Recommendation, keyof SettingComparison> {
-  let index = cheapest;
-  let budgetError: string | null = null;
-  if (o.maxTimeShare !== null) {
-    const choice = budgetTrigger(
-      triggers,
-      curves.costPerMillion.mean,
-      curves.timeShare.mean,
-      o.maxTimeShare,
-    );
-    index = choice.index;
-    if (choice.index === null) budgetError = choice.reason;
-  }
-  const mean = curves.costPerMillion.mean, share = curves.timeShare.mean;
-  index = preferTrigger(
-    mean,
-    index,
-    o.prefer,
-    o.tolerance,
-    (i) =>
-      replay[i].compactions.mean !== 0 &&
-      (o.maxTimeShare === null || (Number.isFinite(share[i]) && share[i] <= o.maxTimeShare)),
-  );
-  if (index !== null && replay[index].compactions.mean === 0) {
-    budgetError = `no replayed session reaches ${replay[index].trigger} tokens (no compaction ` +
-      `at the cheapest trigger), so no setting is recommended`;
-    index = null;
-  }
-  const { contextWindow } = window;
-  const rule = {
-    rule: { prefer: o.prefer, tolerance: o.tolerance },
-    nearOptimal: null,
-    withheld: null,
-    dollars: null,
-    timeBudgeted: null,
-  };
-  const base = {
-    basis: o.maxTimeShare === null ? "cheapest" as const : "timeBudget" as const,
-    maxTimeShare: o.maxTimeShare,
-    ...window,
-    atObservedTrigger,
-  };
-  if (index === null) {
-    return {
-      ...base,
-      trigger: null,
-      costPerMillion: null,
-      timeShare: null,
-      savingVsObservedTrigger: null,
-      budgetError,
-      kind: null,
-      settings: { autoCompactWindow: null, env: {} },
-      environment: [],
-      resultingTrigger: null,
-      arithmetic: null,
-      caveat: null,
-      ...rule,
-    };
-  }
-  const point = replay[index];
-  const setting = autoCompactSetting(point.trigger, { contextWindow });
-  return {
-    ...base,
-    trigger: point.trigger,
-    costPerMillion: point.costPerMillion,
-    timeShare: point.timeShare,
-    savingVsObservedTrigger: atObservedTrigger === null || point.costPerMillion.mean === null
-      ? null
-      : 1 - point.costPerMillion.mean / atObservedTrigger.costPerMillion,
-    budgetError,
-    kind: setting.kind,
-    settings: setting.settings,
-    environment: setting.environment,
-    resultingTrigger: setting.resultingTrigger,
-    arithmetic: setting.arithmetic,
-    caveat: setting.caveat,
-    ...rule,
-  };
-}
-
-/** As analyze.ts: the mean curves at `trigger`, linear between the grid points around it. */
-function _interpolateAt(
-  trigger: number,
-  triggers: Float64Array,
-  curves: TriggerCurves,
-): ObservedTriggerPoint | null {
-  const n = triggers.length;
-  if (n === 0 || trigger < triggers[0] || trigger > triggers[n - 1]) return null;
-  let hi = 0;
-  while (triggers[hi] < trigger) hi++;
-  const lo = triggers[hi] === trigger ? hi : hi - 1;
-  const w = lo === hi ? 0 : (trigger - triggers[lo]) / (triggers[hi] - triggers[lo]);
-  const at = (v: Float64Array) => v[lo] + w * (v[hi] - v[lo]);
-  const cost = at(curves.costPerMillion.mean);
-  const share = at(curves.timeShare.mean);
-  if (!Number.isFinite(cost) || !Number.isFinite(share)) return null;
-  return { trigger, costPerMillion: cost, timeShare: share, between: [triggers[lo], triggers[hi]] };
-}
-
-/** As analyze.ts: the option's context window, else the catalog's, else the default. */
-function _contextWindow(
-  model: string,
-  given: number | null,
-): { contextWindow: number; contextWindowSource: Recommendation["contextWindowSource"] } {
-  if (given !== null) return { contextWindow: given, contextWindowSource: "option" };
-  const known = modelInfo(model)?.contextWindow;
-  if (known !== undefined && Number.isFinite(known) && known > 0) {
-    return { contextWindow: known, contextWindowSource: "catalog" };
-  }
-  return { contextWindow: DEFAULT_CONTEXT_WINDOW, contextWindowSource: "default" };
 }
