@@ -19,19 +19,20 @@ import type { ResolvedPrices } from "../prices/mod.ts";
 import type { CorpusSummary } from "../transcript/summarize_corpus.ts";
 import type { CompactionTable, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "../trigger/argmin_trigger.ts";
-import type {
-  BandPoint,
-  DEFAULT_ANALYZE_OPTIONS,
-  ReplayPoint,
-  TriggerReport,
-} from "../trigger/analyze.ts";
+import type { DEFAULT_ANALYZE_OPTIONS, TriggerReport } from "../trigger/analyze.ts";
 import type { AutoBlockSize } from "../trigger/auto_block_size.ts";
-import { contextWindowFor, observedTriggerPoint, recommendTrigger } from "../trigger/recommend.ts";
+import {
+  contextWindowFor,
+  finiteOrNull,
+  observedTriggerPoint,
+  recommendTrigger,
+  replayPoints,
+} from "../trigger/recommend.ts";
 import type { ConstrainedTimeFit } from "../trigger/constrained_time_fit.ts";
 import type { GrowthCheck } from "../trigger/growth_check.ts";
 import type { ObservedBill } from "../trigger/observed_bill.ts";
 import { precomputedShare, timeShareWithoutWaiting } from "../trigger/precomputed_share.ts";
-import { type Band, type PricingInputs, type TriggerCurves } from "../trigger/price_curves.ts";
+import { type PricingInputs, type TriggerCurves } from "../trigger/price_curves.ts";
 import type { Prices } from "../trigger/prices.ts";
 import { rangeAnswer } from "../trigger/range_answer.ts";
 import type { ReplaySums } from "../trigger/replay.ts";
@@ -104,23 +105,7 @@ export interface StreamedReportParts {
  */
 export function streamedReport(p: StreamedReportParts): TriggerReport {
   const { o, prices, resolved, model, triggers, curves, without, grid, supported } = p;
-  const replay: ReplayPoint[] = [];
-  for (let t = 0; t < triggers.length; t++) {
-    replay.push({
-      trigger: triggers[t],
-      costPerMillion: _bandPoint(curves.costPerMillion, t),
-      timeShare: _bandPoint(curves.timeShare, t),
-      costPerMillionWithoutRework: _bandPoint(without.costPerMillion, t),
-      timeShareWithoutRework: _bandPoint(without.timeShare, t),
-      compactions: { mean: _num(curves.compactionsMean[t]) },
-      observed: {
-        costPerMillion: curves.observed.costPerMillion[t],
-        timeShare: curves.observed.timeShare[t],
-        compactions: curves.observed.compactions[t],
-      },
-      support: supported.triggers[t],
-    });
-  }
+  const replay = replayPoints(triggers, curves, without, supported.triggers);
   const observedTrigger = p.corpus.observedTrigger;
   const atObserved = observedTrigger === null || p.atObservedCost === null ? null : {
     trigger: observedTrigger,
@@ -246,7 +231,9 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       compactionModelSource: { ...p.compactionModelSource },
       compactionModelError: p.compactionModelError,
       both: p.time?.both ?? null,
-      constrained: c === null ? null : { ...c, v: _num(c.v), rSquared: _num(c.rSquared) },
+      constrained: c === null
+        ? null
+        : { ...c, v: finiteOrNull(c.v), rSquared: finiteOrNull(c.rSquared) },
       summaryOnly: p.time?.summaryOnly ?? null,
       inputOnly: p.time?.inputOnly ?? null,
       summaryModel: {
@@ -254,9 +241,9 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
         reason: model.reason,
         g0: model.g0,
         g1: model.g1,
-        rSquared: _num(model.rSquared),
-        tStatistic: _num(model.line?.tStatistic ?? NaN),
-        criticalT: _num(model.criticalT),
+        rSquared: finiteOrNull(model.rSquared),
+        tStatistic: finiteOrNull(model.line?.tStatistic ?? NaN),
+        criticalT: finiteOrNull(model.criticalT),
         line: model.line === null ? null : { g0: model.line.g0, g1: model.line.g1 },
         minSummaryTokens: model.minSummaryTokens,
         n: model.n,
@@ -265,7 +252,7 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       postPrefix: model.postPrefix,
       beta: model.beta,
       cPost: model.cPost,
-      meanGrowthTokens: _num(p.delta),
+      meanGrowthTokens: finiteOrNull(p.delta),
     },
     prices: pricesBlock(prices, resolved),
     timeModel: { aSecondsPerToken: p.a, vTokensPerSecond: p.v },
@@ -283,45 +270,45 @@ export function streamedReport(p: StreamedReportParts): TriggerReport {
       permuteKeepsGrowth: p.growth === null ? null : { ...p.growth },
     },
     steadyState: {
-      tStarTokens: _num(tStar),
-      replayArgminTokens: _num(argmin),
-      tStarWithoutReworkTokens: _num(p.steadyWithout.tStarTokens),
-      replayArgminWithoutReworkTokens: _num(bestWithout?.trigger ?? NaN),
+      tStarTokens: finiteOrNull(tStar),
+      replayArgminTokens: finiteOrNull(argmin),
+      tStarWithoutReworkTokens: finiteOrNull(p.steadyWithout.tStarTokens),
+      replayArgminWithoutReworkTokens: finiteOrNull(bestWithout?.trigger ?? NaN),
       argminSpread: range.bootstrap === null
         ? {
-          p10: _num(spread.p10),
-          p50: _num(spread.p50),
-          p90: _num(spread.p90),
+          p10: finiteOrNull(spread.p10),
+          p50: finiteOrNull(spread.p50),
+          p90: finiteOrNull(spread.p90),
           method: "blocks",
           draws: 0,
           workloads: spread.triggers.length,
           seed: o.seed,
         }
         : {
-          p10: _num(range.bootstrap.p10),
-          p50: _num(range.bootstrap.p50),
-          p90: _num(range.bootstrap.p90),
+          p10: finiteOrNull(range.bootstrap.p10),
+          p50: finiteOrNull(range.bootstrap.p50),
+          p90: finiteOrNull(range.bootstrap.p90),
           method: range.bootstrap.method,
           draws: range.bootstrap.draws,
           workloads: range.bootstrap.draws,
           seed: range.bootstrap.seed,
         },
       argminSpreadBlocks: {
-        p10: _num(spread.p10),
-        p50: _num(spread.p50),
-        p90: _num(spread.p90),
+        p10: finiteOrNull(spread.p10),
+        p50: finiteOrNull(spread.p50),
+        p90: finiteOrNull(spread.p90),
         workloads: spread.triggers.length,
       },
       nearOptimal: range.nearOptimal,
       support: range.supportRule,
       confidence: range.confidence,
-      ratio: _num(tStar / argmin),
+      ratio: finiteOrNull(tStar / argmin),
       argminAtGridEdge,
       inputs: {
         postContextTokens: p.steady.postContextTokens,
         summaryTokens: p.steady.summaryTokens,
         reworkTokens: p.steady.reworkTokens,
-        meanGrowthTokens: _num(p.delta),
+        meanGrowthTokens: finiteOrNull(p.delta),
         beta: model.beta,
       },
     },
@@ -356,12 +343,4 @@ export function pricesBlock(
     catalog: resolved.catalog,
     tierThresholdTokens: resolved.tierThresholdTokens,
   };
-}
-
-function _num(v: number): number | null {
-  return Number.isFinite(v) ? v : null;
-}
-
-function _bandPoint(band: Band, t: number): BandPoint {
-  return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
 }

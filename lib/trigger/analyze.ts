@@ -52,12 +52,18 @@ import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { argminTrigger } from "./argmin_trigger.ts";
 import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
 import type { AutoCompactSetting } from "./auto_compact_setting.ts";
-import { contextWindowFor, observedTriggerPoint, recommendTrigger } from "./recommend.ts";
+import {
+  contextWindowFor,
+  finiteOrNull,
+  observedTriggerPoint,
+  recommendTrigger,
+  replayPoints,
+} from "./recommend.ts";
 import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
 import { type SettingComparison, withSettingComparison } from "./setting_comparison.ts";
 import { growthCheck } from "./growth_check.ts";
 import { observedBill } from "./observed_bill.ts";
-import { type Band, priceCurves, type PricingInputs } from "./price_curves.ts";
+import { priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
 import { type ReplaySums, replayWorkloads } from "./replay.ts";
 import { replayWorkloadsParallel } from "./replay_parallel.ts";
@@ -1106,23 +1112,7 @@ function _report(
   const curves = sums.withRework === undefined ? without : priceCurves(sums.withRework, inputs);
 
   const supported = triggerSupport(corpus, triggers);
-  const replay: ReplayPoint[] = [];
-  for (let t = 0; t < triggers.length; t++) {
-    replay.push({
-      trigger: triggers[t],
-      costPerMillion: _bandPoint(curves.costPerMillion, t),
-      timeShare: _bandPoint(curves.timeShare, t),
-      costPerMillionWithoutRework: _bandPoint(without.costPerMillion, t),
-      timeShareWithoutRework: _bandPoint(without.timeShare, t),
-      compactions: { mean: _num(curves.compactionsMean[t]) },
-      observed: {
-        costPerMillion: curves.observed.costPerMillion[t],
-        timeShare: curves.observed.timeShare[t],
-        compactions: curves.observed.compactions[t],
-      },
-      support: supported.triggers[t],
-    });
-  }
+  const replay = replayPoints(triggers, curves, without, supported.triggers);
 
   const bill = observedBill(corpus, {
     prices,
@@ -1246,8 +1236,8 @@ function _report(
       both: time?.both ?? null,
       constrained: constrained === null ? null : {
         ...constrained,
-        v: _num(constrained.v),
-        rSquared: _num(constrained.rSquared),
+        v: finiteOrNull(constrained.v),
+        rSquared: finiteOrNull(constrained.rSquared),
       },
       summaryOnly: time?.summaryOnly ?? null,
       inputOnly: time?.inputOnly ?? null,
@@ -1256,9 +1246,9 @@ function _report(
         reason: model.reason,
         g0: model.g0,
         g1: model.g1,
-        rSquared: _num(model.rSquared),
-        tStatistic: _num(model.line?.tStatistic ?? NaN),
-        criticalT: _num(model.criticalT),
+        rSquared: finiteOrNull(model.rSquared),
+        tStatistic: finiteOrNull(model.line?.tStatistic ?? NaN),
+        criticalT: finiteOrNull(model.criticalT),
         line: model.line === null ? null : { g0: model.line.g0, g1: model.line.g1 },
         minSummaryTokens: model.minSummaryTokens,
         n: model.n,
@@ -1267,7 +1257,7 @@ function _report(
       postPrefix: model.postPrefix,
       beta: model.beta,
       cPost: model.cPost,
-      meanGrowthTokens: _num(delta),
+      meanGrowthTokens: finiteOrNull(delta),
     },
     prices: {
       ...prices,
@@ -1292,45 +1282,45 @@ function _report(
       permuteKeepsGrowth: o.method === "permute" ? growthCheck(steps, workloads.plans) : null,
     },
     steadyState: {
-      tStarTokens: _num(tStar),
-      replayArgminTokens: _num(argmin),
-      tStarWithoutReworkTokens: _num(steadyWithout.tStarTokens),
-      replayArgminWithoutReworkTokens: _num(bestWithout?.trigger ?? NaN),
+      tStarTokens: finiteOrNull(tStar),
+      replayArgminTokens: finiteOrNull(argmin),
+      tStarWithoutReworkTokens: finiteOrNull(steadyWithout.tStarTokens),
+      replayArgminWithoutReworkTokens: finiteOrNull(bestWithout?.trigger ?? NaN),
       argminSpread: range.bootstrap === null
         ? {
-          p10: _num(curves.argminByWorkload.p10),
-          p50: _num(curves.argminByWorkload.p50),
-          p90: _num(curves.argminByWorkload.p90),
+          p10: finiteOrNull(curves.argminByWorkload.p10),
+          p50: finiteOrNull(curves.argminByWorkload.p50),
+          p90: finiteOrNull(curves.argminByWorkload.p90),
           method: "blocks",
           draws: 0,
           workloads: curves.argminByWorkload.triggers.length,
           seed: o.seed,
         }
         : {
-          p10: _num(range.bootstrap.p10),
-          p50: _num(range.bootstrap.p50),
-          p90: _num(range.bootstrap.p90),
+          p10: finiteOrNull(range.bootstrap.p10),
+          p50: finiteOrNull(range.bootstrap.p50),
+          p90: finiteOrNull(range.bootstrap.p90),
           method: range.bootstrap.method,
           draws: range.bootstrap.draws,
           workloads: range.bootstrap.draws,
           seed: range.bootstrap.seed,
         },
       argminSpreadBlocks: {
-        p10: _num(curves.argminByWorkload.p10),
-        p50: _num(curves.argminByWorkload.p50),
-        p90: _num(curves.argminByWorkload.p90),
+        p10: finiteOrNull(curves.argminByWorkload.p10),
+        p50: finiteOrNull(curves.argminByWorkload.p50),
+        p90: finiteOrNull(curves.argminByWorkload.p90),
         workloads: curves.argminByWorkload.triggers.length,
       },
       nearOptimal: range.nearOptimal,
       support: range.supportRule,
       confidence: range.confidence,
-      ratio: _num(tStar / argmin),
+      ratio: finiteOrNull(tStar / argmin),
       argminAtGridEdge,
       inputs: {
         postContextTokens: steady.postContextTokens,
         summaryTokens: steady.summaryTokens,
         reworkTokens: steady.reworkTokens,
-        meanGrowthTokens: _num(delta),
+        meanGrowthTokens: finiteOrNull(delta),
         beta: model.beta,
       },
     },
@@ -1426,12 +1416,4 @@ function _uncachedMix(
     cacheWrite1h += r.cacheWrite1h[i];
   }
   return { input, cacheWrite5m, cacheWrite1h };
-}
-
-function _num(v: number): number | null {
-  return Number.isFinite(v) ? v : null;
-}
-
-function _bandPoint(band: Band, t: number): BandPoint {
-  return { mean: _num(band.mean[t]), p10: _num(band.p10[t]), p90: _num(band.p90[t]) };
 }

@@ -11,9 +11,60 @@ import { modelInfo } from "../prices/mod.ts";
 import { autoCompactSetting, DEFAULT_CONTEXT_WINDOW } from "./auto_compact_setting.ts";
 import { budgetTrigger } from "./budget_trigger.ts";
 import { type PreferRule, preferTrigger } from "./prefer_trigger.ts";
-import type { TriggerCurves } from "./price_curves.ts";
-import type { ObservedTriggerPoint, Recommendation, ReplayPoint } from "./analyze.ts";
+import type { Band, TriggerCurves } from "./price_curves.ts";
+import type { BandPoint, ObservedTriggerPoint, Recommendation, ReplayPoint } from "./analyze.ts";
+import type { TriggerSupport } from "./support.ts";
 import type { SettingComparison } from "./setting_comparison.ts";
+
+/** A finite number, else null (JSON has no NaN or Infinity). */
+export function finiteOrNull(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+/** The band's mean, p10 and p90 at grid index `t`. */
+export function bandPoint(band: Band, t: number): BandPoint {
+  return {
+    mean: finiteOrNull(band.mean[t]),
+    p10: finiteOrNull(band.p10[t]),
+    p90: finiteOrNull(band.p90[t]),
+  };
+}
+
+/**
+ * The report's row per trigger: the curves with and without rework, the mean compactions, the
+ * observed history's replay and the trigger's support.
+ *
+ * @param triggers The grid, tokens.
+ * @param curves The curves of the answer (with rework when it is replayed).
+ * @param without The curves without rework (the same curves when none is replayed).
+ * @param support Each trigger's support, in grid order.
+ * @returns One point per trigger.
+ */
+export function replayPoints(
+  triggers: Float64Array,
+  curves: TriggerCurves,
+  without: TriggerCurves,
+  support: readonly TriggerSupport[],
+): ReplayPoint[] {
+  const replay: ReplayPoint[] = [];
+  for (let t = 0; t < triggers.length; t++) {
+    replay.push({
+      trigger: triggers[t],
+      costPerMillion: bandPoint(curves.costPerMillion, t),
+      timeShare: bandPoint(curves.timeShare, t),
+      costPerMillionWithoutRework: bandPoint(without.costPerMillion, t),
+      timeShareWithoutRework: bandPoint(without.timeShare, t),
+      compactions: { mean: finiteOrNull(curves.compactionsMean[t]) },
+      observed: {
+        costPerMillion: curves.observed.costPerMillion[t],
+        timeShare: curves.observed.timeShare[t],
+        compactions: curves.observed.compactions[t],
+      },
+      support: support[t],
+    });
+  }
+  return replay;
+}
 
 /** The options a recommendation reads (see `AnalyzeOptions` in ./analyze.ts). */
 export interface RecommendOptions {
