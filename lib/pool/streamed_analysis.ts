@@ -26,7 +26,7 @@
  *
  * @module
  */
-import { modelInfo, type PriceOverrides, resolvePrices } from "../prices/mod.ts";
+import { modelInfo } from "../prices/mod.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
 import { Pcg32 } from "../stats/pcg32.ts";
 import {
@@ -43,6 +43,7 @@ import {
   DEFAULT_CONTEXT_WINDOW,
 } from "../trigger/auto_compact_setting.ts";
 import {
+  analysisPrices,
   type AnalyzeOptions,
   DEFAULT_ANALYZE_OPTIONS,
   type FiguresWithoutCurves,
@@ -54,7 +55,7 @@ import { type ConstrainedTimeFit, constrainedTimeFit } from "../trigger/constrai
 import { growthCheck } from "../trigger/growth_check.ts";
 import { observedBill } from "../trigger/observed_bill.ts";
 import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
-import { checkPrices, type Prices } from "../trigger/prices.ts";
+import type { Prices } from "../trigger/prices.ts";
 import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
 import { steadyStateSolution } from "../trigger/steady_state.ts";
 import { buildSteps } from "../trigger/steps.ts";
@@ -574,32 +575,13 @@ function _prepare(
   };
 }
 
-/**
- * The prices as analyze.ts's _pricesFor: the options over the prices given over the catalog,
- * ω from the exact uncached sums DuckDB returns first.
- */
+/** The prices as the in-memory analysis gives them, ω from the exact uncached sums DuckDB returns. */
 function _prices(name: string, counts: PoolModelCounts, options: StreamedOptions) {
-  const overrides: PriceOverrides = { ...options.prices };
-  for (
-    const key of [
-      "alpha",
-      "rho",
-      "inputUsdPerMillion",
-      "omega",
-      "cacheWrite5m",
-      "cacheWrite1h",
-    ] as const
-  ) {
-    const value = options[key] as number | null | undefined;
-    if (value !== undefined && value !== null) overrides[key] = value;
-  }
-  const resolved = resolvePrices(name, overrides, {
+  return analysisPrices(name, options, {
     input: counts.input,
     cacheWrite5m: counts.cacheWrite5m,
     cacheWrite1h: counts.cacheWrite1h,
   });
-  const prices = checkPrices(resolved.prices) as Required<Prices>;
-  return { resolved, prices };
 }
 
 /**

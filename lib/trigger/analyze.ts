@@ -775,6 +775,28 @@ type _Prepared = ReturnType<typeof _prepare>;
 
 /** The prices of `corpus`'s model: options (and `options.prices`) over the catalog. */
 function _pricesFor(corpus: Corpus, options: AnalyzeOptions) {
+  return analysisPrices(corpus.model, options, _uncachedMix(corpus));
+}
+
+/**
+ * The prices an analysis uses for `model`: the price options (α, ρ, p_m, ω, the cache-write
+ * multipliers) over `options.prices` over the catalog, ω from the uncached token sums when
+ * neither gives it. The in-memory analysis and the streamed pool analysis both price so.
+ *
+ * @param model The model's name, as the catalog knows it.
+ * @param options The analysis's price options.
+ * @param uncached Σ input, cache-write 5m and cache-write 1h tokens of the model's requests.
+ * @returns The resolved prices (with their sources) and the checked price set.
+ * @throws RangeError When a price is out of its bounds (./prices.ts).
+ */
+export function analysisPrices(
+  model: string,
+  options: Pick<
+    AnalyzeOptions,
+    "prices" | "alpha" | "rho" | "inputUsdPerMillion" | "omega" | "cacheWrite5m" | "cacheWrite1h"
+  >,
+  uncached: Parameters<typeof resolvePrices>[2],
+): { resolved: ResolvedPrices; prices: Required<Prices> } {
   const overrides: PriceOverrides = { ...options.prices };
   for (
     const key of [
@@ -789,7 +811,7 @@ function _pricesFor(corpus: Corpus, options: AnalyzeOptions) {
     const value = options[key] as number | null | undefined;
     if (value !== undefined && value !== null) overrides[key] = value;
   }
-  const resolved = resolvePrices(corpus.model, overrides, _uncachedMix(corpus));
+  const resolved = resolvePrices(model, overrides, uncached);
   const prices = checkPrices(resolved.prices) as Required<Prices>;
   return { resolved, prices };
 }
