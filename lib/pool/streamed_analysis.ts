@@ -87,7 +87,8 @@ import {
 import type { ExportManifest } from "./export_corpus.ts";
 import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
-import type { PoolModelCounts } from "./read_pool.ts";
+import { type PoolModelCounts, REQUEST_FRAME_COLUMNS } from "./read_pool.ts";
+import type { RangeAnswer } from "../trigger/range_answer.ts";
 import { pricesBlock, streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
 import {
   addReplaySums,
@@ -164,11 +165,7 @@ export interface StreamedAnalysis {
   /** Per trigger, the sessions that reached it and whether it is extrapolated (as `support`). */
   support: TriggerSupport[];
   /** The measured compaction inputs and the thresholds of the extrapolated zone. */
-  supportRule: {
-    measuredInput: { minTokens: number; maxTokens: number } | null;
-    minSessions: number;
-    inputMargin: number;
-  };
+  supportRule: RangeAnswer["supportRule"];
   /** The near-optimal ranges of the mean cost (the 2% one is the headline). */
   nearOptimal: NearOptimalRange[];
   /**
@@ -631,21 +628,7 @@ function _withoutCurves(
 
 /** The request columns of a frame, empty. */
 function _noRequests(): Record<string, Float64Array> {
-  return Object.fromEntries(
-    [
-      "session",
-      "kind",
-      "model",
-      "timeMicros",
-      "input",
-      "cacheWrite5m",
-      "cacheWrite1h",
-      "cacheRead",
-      "output",
-      "gapSeconds",
-      "compactionBefore",
-    ].map((c) => [c, new Float64Array(0)]),
-  );
+  return Object.fromEntries(REQUEST_FRAME_COLUMNS.map((c) => [c, new Float64Array(0)]));
 }
 
 /** The sums over the batches that need no replay: counts, tokens, times and the bill. */
