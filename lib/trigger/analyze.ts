@@ -732,10 +732,11 @@ export async function analyzeTrigger(
   corpus: Corpus,
   options: AnalyzeOptions = {},
 ): Promise<TriggerAnalysis> {
-  const prepared = _prepare(corpus, options);
-  // The session bootstrap needs no replay result: it starts first, on workers when the work is
-  // large, and runs beside the replay.
-  const bootstrap = _sessionBootstrap(corpus, prepared);
+  const base = _prepare(corpus, options);
+  // The session bootstrap needs neither the resampled workloads nor the replay: it starts first,
+  // on workers when the work is large, and the workloads are drawn while its worker starts.
+  const bootstrap = _sessionBootstrap(corpus, base);
+  const prepared = { ...base, workloads: drawWorkloads(base.steps, base.workloadOptions) };
   const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
     triggers: prepared.triggers,
     model: prepared.model,
@@ -771,7 +772,7 @@ function _steadyModel(model: SummaryModel): NonNullable<SteadyStateInputs["summa
   };
 }
 
-type _Prepared = ReturnType<typeof _prepare>;
+type _Prepared = ReturnType<typeof _prepare> & { workloads: ReturnType<typeof drawWorkloads> };
 
 /** The prices of `corpus`'s model: options (and `options.prices`) over the catalog. */
 function _pricesFor(corpus: Corpus, options: AnalyzeOptions) {
@@ -1014,7 +1015,6 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   const { rework, applied } = _rework(corpus, o, steps, model);
   const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
   const blockSize = blockSizeChosen?.blockSize[o.method] ?? o.blockSize as number;
-  const workloads = drawWorkloads(steps, { ...o, blockSize });
   const grid = coveringTriggerGrid(summary.observedTrigger, {
     from: o.triggerFrom,
     to: o.triggerTo,
@@ -1043,7 +1043,8 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     compactionModelSource,
     compactionModelError,
     steps,
-    workloads,
+    /** What {@linkcode drawWorkloads} is given (analyzeTrigger draws them beside the bootstrap). */
+    workloadOptions: { ...o, blockSize },
     grid,
     triggers,
     blockSize,
@@ -1073,7 +1074,10 @@ function _rework(
 }
 
 /** The session bootstrap of the range answer (null without draws), beside the replay. */
-function _sessionBootstrap(corpus: Corpus, prepared: _Prepared): Promise<SessionBootstrap | null> {
+function _sessionBootstrap(
+  corpus: Corpus,
+  prepared: ReturnType<typeof _prepare>,
+): Promise<SessionBootstrap | null> {
   const { o, steps, triggers, model, tierThresholds, prices, summary } = prepared;
   if (o.sessionDraws === 0) return Promise.resolve(null);
   return sessionBootstrapArgminParallel(steps, {
