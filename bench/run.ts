@@ -60,6 +60,31 @@ async function timed(cmd: string[], env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * CPU seconds the whole machine has spent busy since boot (`/proc/stat`: user, nice, system, irq,
+ * softirq and steal time at 100 ticks a second), or undefined where the system has none. The
+ * bench takes it around a corpus's rounds and subtracts its own runs' CPU time: what is left is
+ * other work, which makes the figures of that run incomparable with a quiet run's.
+ *
+ * @example
+ * ```ts
+ * import { machineBusySeconds } from "./run.ts";
+ * import assert from "node:assert/strict";
+ * const busy = machineBusySeconds();
+ * assert.ok(busy === undefined || busy >= 0);
+ * ```
+ */
+export function machineBusySeconds(): number | undefined {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = Deno.readTextFileSync("/proc/stat")
+      .split("\n")[0].trim().split(/\s+/).map(Number);
+    const busy = (user + nice + system + irq + softirq + (steal ?? 0)) / 100;
+    return Number.isFinite(busy) ? busy : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function duBytes(dir: string): Promise<number> {
   let total = 0;
   for await (const entry of Deno.readDir(dir)) {
@@ -286,10 +311,23 @@ async function benchCorpus(
   // Warm the page cache once so every contender reads from memory.
   await reader(1);
   const runs = contenders.map(() => [] as Timed[]);
+  const busyBefore = machineBusySeconds();
+  const startedAt = performance.now();
   for (let round = 0; round < rounds; round++) {
     for (const [i, contender] of contenders.entries()) runs[i].push(await contender.run());
   }
+  const busyAfter = machineBusySeconds();
   console.log(`${rounds} round(s), contenders interleaved:`);
+  if (busyBefore !== undefined && busyAfter !== undefined) {
+    const ours = runs.flat().reduce((sum, t) => sum + t.userSeconds + t.systemSeconds, 0);
+    const other = Math.max(0, busyAfter - busyBefore - ours);
+    const share = other / ((performance.now() - startedAt) / 1000 * navigator.hardwareConcurrency);
+    console.log(
+      `other work on the machine during the rounds: ${other.toFixed(1)} CPU s ` +
+        `(${(100 * share).toFixed(0)}% of its cores)` +
+        (share > 0.05 ? ": these figures are not comparable with a quiet run's" : ""),
+    );
+  }
   for (const [i, contender] of contenders.entries()) {
     console.log(roundsLine(contender.name, bytes, runs[i]));
   }
