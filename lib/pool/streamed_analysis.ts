@@ -44,14 +44,14 @@ import {
 } from "../trigger/auto_compact_setting.ts";
 import {
   analysisPrices,
+  analysisRework,
+  analysisTriggers,
   type AnalyzeOptions,
   DEFAULT_ANALYZE_OPTIONS,
   type FiguresWithoutCurves,
-  MissingModelInputsError,
-  type ModelInput,
   type TriggerReport,
 } from "../trigger/analyze.ts";
-import { type ConstrainedTimeFit, constrainedTimeFit } from "../trigger/constrained_time_fit.ts";
+import { fitCompactionModels } from "../trigger/compaction_model_fit.ts";
 import { growthCheck } from "../trigger/growth_check.ts";
 import { observedBill } from "../trigger/observed_bill.ts";
 import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
@@ -59,13 +59,7 @@ import type { Prices } from "../trigger/prices.ts";
 import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
 import { steadyStateSolution } from "../trigger/steady_state.ts";
 import { buildSteps } from "../trigger/steps.ts";
-import {
-  resolveSummaryModel,
-  SUMMARY_MODEL_PARTS,
-  type SummaryModel,
-} from "../trigger/summary_model.ts";
-import { fitTimeModel, type TimeModel } from "../trigger/time_model.ts";
-import { coveringTriggerGrid, triggerGrid } from "../trigger/trigger_grid.ts";
+import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
 import { drawWorkloadBatch } from "../trigger/workloads.ts";
 import {
   MEASURED_INPUT_MARGIN,
@@ -79,8 +73,6 @@ import type { Confidence } from "../trigger/confidence.ts";
 import {
   type AppliedRework,
   appliedReworkWith,
-  checkReworkRequest,
-  resolveRework,
   type ReworkBlock,
   reworkBlock,
 } from "../trigger/rework_input.ts";
@@ -414,79 +406,13 @@ function _prepare(
   const observedTrigger = summary.observedTrigger;
   const { resolved, prices } = _prices(name, counts, options);
   const tierThresholds = prices.tiers.map((t) => t.aboveInputTokens);
-  // The fits and what is missing, as analyze.ts's _prepare: the same errors, the same names.
-  const missing: ModelInput[] = [];
-  const reasons: string[] = [];
-  const none = comp.length === 0;
-  if (none) {
-    reasons.push(
-      `Cannot fit the compaction models: the corpus has no compaction of model "${name}"`,
-    );
-  }
-  let time: TimeModel | null = null;
-  let timeError: string | null = null;
-  try {
-    time = fitTimeModel(comp);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    timeError = error.message;
-  }
-  let fit: ConstrainedTimeFit | null = null;
-  const oneGiven = (o.a === null) !== (o.v === null);
-  if (time !== null || oneGiven || (o.a !== null && o.v !== null)) {
-    try {
-      fit = constrainedTimeFit(comp, { a: o.a, v: o.v });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  }
-  const a = o.a ?? fit?.a ?? NaN;
-  const v = o.v ?? fit?.v ?? NaN;
-  if (fit === null) {
-    if (o.a === null) missing.push("a");
-    if (o.v === null) missing.push("v");
-    if (!none && missing.length > 0) reasons.push(timeError!);
-  }
-  const fitted = resolveSummaryModel(comp, o);
-  if (fitted.missing.length > 0) {
-    missing.push(...fitted.missing);
-    if (!none) {
-      const why = [...new Set(fitted.missing.map((p) => fitted.problems[p]!))];
-      reasons.push(`Cannot fit summary model: ${why.join("; ")}`);
-    }
-  }
-  if (missing.length > 0) throw new MissingModelInputsError(missing, reasons);
-  const model = fitted.model;
-  const givenProblems = SUMMARY_MODEL_PARTS
-    .filter((p) => fitted.source[p] === "options" && fitted.problems[p] !== undefined)
-    .map((p) => fitted.problems[p]!);
-  const compactionModelError = givenProblems.length === 0
-    ? null
-    : none
-    ? `Cannot fit summary model: the corpus has no compaction of model "${name}"`
-    : `Cannot fit summary model: ${[...new Set(givenProblems)].join("; ")}`;
-  const grid = coveringTriggerGrid(observedTrigger, {
-    from: o.triggerFrom,
-    to: o.triggerTo,
-    step: o.triggerStep,
-  });
-  const triggers = triggerGrid(model, grid);
-  if (triggers.length === 0) {
-    throw new RangeError(
-      `Cannot replay: every trigger of the grid ${grid.from}…${grid.to} tokens is at ` +
-        `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
-    );
-  }
+  // The fits, the grid and the rework estimate as analyze.ts's _prepare makes them: the same
+  // errors, the same names.
+  const { time, timeError, constrained, a, v, model, compactionModelSource, compactionModelError } =
+    fitCompactionModels(comp, o, name);
+  const { grid, triggers } = analysisTriggers(observedTrigger, model, o);
   const streams = Array.from({ length: o.workloads }, (_, k) => new Pcg32(o.seed, k + 1));
-  const request = {
-    mode: o.rework,
-    tokens: o.reworkTokens,
-    requests: o.reworkRequests,
-    windowRequests: o.reworkWindow,
-    seed: o.seed,
-  };
-  checkReworkRequest(request);
-  const estimate = resolveRework(compactionsOnly, request);
+  const estimate = analysisRework(compactionsOnly, o);
   // Each extra request's output and work time: over every request of the model, which DuckDB
   // sums before the first batch (the in-memory analysis takes them from its steps).
   const needsStats = estimate.source === "measured" || estimate.source === "option";
@@ -541,14 +467,14 @@ function _prepare(
     a,
     v,
     model,
-    compactionModelSource: fitted.source,
+    compactionModelSource,
     compactionModelError,
     grid,
     triggers,
     streams,
     estimate,
     applied,
-    fit,
+    constrained,
     reached: new Float64Array(triggers.length),
     supportSessions: 0,
     sums: emptyReplaySums(
@@ -910,7 +836,7 @@ async function _finish(
     resolved: state.resolved,
     time: state.time,
     timeError: state.timeError,
-    constrained: state.fit,
+    constrained: state.constrained,
     a,
     v,
     model,

@@ -22,16 +22,8 @@
  * @module
  */
 import { modelInfo } from "./catalog.ts";
-import type { PriceOverrides, PriceTierInput } from "./resolve_prices.ts";
+import { PRICE_NUMBER_FIELDS, type PriceOverrides, type PriceTierInput } from "./resolve_prices.ts";
 
-const _NUMBER_FIELDS = [
-  "alpha",
-  "rho",
-  "inputUsdPerMillion",
-  "omega",
-  "cacheWrite5m",
-  "cacheWrite1h",
-] as const;
 const _TIER_FIELDS = [
   "aboveInputTokens",
   "input",
@@ -99,10 +91,10 @@ function _overrides(data: unknown, where: string, top: boolean): PriceOverrides 
       out.tiers = value.map((t, i) => _tier(t, `${where}: tiers[${i}]`));
       continue;
     }
-    if (!(_NUMBER_FIELDS as readonly string[]).includes(field)) {
+    if (!(PRICE_NUMBER_FIELDS as readonly string[]).includes(field)) {
       throw new RangeError(
         `Invalid prices file: ${where} has an unknown field "${field}" (known: ` +
-          `${[..._NUMBER_FIELDS, "tiers", ...(top ? ["models"] : [])].join(", ")})`,
+          `${[...PRICE_NUMBER_FIELDS, "tiers", ...(top ? ["models"] : [])].join(", ")})`,
       );
     }
     out[field] = _number(value, `${where}: "${field}"`, field === "inputUsdPerMillion");

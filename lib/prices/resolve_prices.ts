@@ -53,8 +53,12 @@ export interface UncachedMix {
   cacheWrite1h: number;
 }
 
-/** The fields of {@linkcode Prices} that carry a source. */
-export const PRICE_FIELDS = Object.freeze(
+/**
+ * The fields of {@linkcode Prices} that hold one number (α, ρ, p_m, ω, the cache-write
+ * multipliers): the ones a prices file (prices_file.ts) and the analysis's single-value price
+ * options may set, so both name the same fields.
+ */
+export const PRICE_NUMBER_FIELDS = Object.freeze(
   [
     "alpha",
     "rho",
@@ -62,9 +66,11 @@ export const PRICE_FIELDS = Object.freeze(
     "omega",
     "cacheWrite5m",
     "cacheWrite1h",
-    "tiers",
   ] as const,
 );
+
+/** The fields of {@linkcode Prices} that carry a source: the numbers and the tiers. */
+export const PRICE_FIELDS = Object.freeze([...PRICE_NUMBER_FIELDS, "tiers"] as const);
 
 /** Result of {@linkcode resolvePrices}. */
 export interface ResolvedPrices {

@@ -44,7 +44,12 @@
  *
  * @module
  */
-import { type PriceOverrides, type ResolvedPrices, resolvePrices } from "../prices/mod.ts";
+import {
+  PRICE_NUMBER_FIELDS,
+  type PriceOverrides,
+  type ResolvedPrices,
+  resolvePrices,
+} from "../prices/mod.ts";
 import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
@@ -84,14 +89,9 @@ import {
   DEFAULT_BUILD_STEPS_OPTIONS,
   meanGrowth,
 } from "./steps.ts";
-import {
-  resolveSummaryModel,
-  SUMMARY_MODEL_PARTS,
-  type SummaryModel,
-  type SummaryModelPart,
-} from "./summary_model.ts";
-import { fitTimeModel, type TimeModel } from "./time_model.ts";
-import { type ConstrainedTimeFit, constrainedTimeFit } from "./constrained_time_fit.ts";
+import { resolveSummaryModel, type SummaryModel, type SummaryModelPart } from "./summary_model.ts";
+import type { ConstrainedTimeFit } from "./constrained_time_fit.ts";
+import { fitCompactionModels } from "./compaction_model_fit.ts";
 import type { Confidence } from "./confidence.ts";
 import type { NearOptimalRange } from "./near_optimal.ts";
 import { DEFAULT_PREFER_TOLERANCE, type PreferRule } from "./prefer_trigger.ts";
@@ -641,31 +641,8 @@ export interface Recommendation extends SettingComparison {
   timeBudgeted: TimeBudgetedAlternative | null;
 }
 
-/** An input of the replay that is fitted from the compactions, or else given as an option. */
-export type ModelInput = "a" | "v" | SummaryModelPart;
-
-/**
- * The corpus cannot give some inputs of the replay (too few, or no, usable compactions) and they
- * were not given as options. `missing` names exactly those options, in the order a, v,
- * summaryTokens, postPrefix, beta, cPost; `reasons` says why the corpus could not give them.
- */
-export class MissingModelInputsError extends RangeError {
-  /** The options to give. */
-  readonly missing: readonly ModelInput[];
-  /** Why each group could not be fitted. */
-  readonly reasons: readonly string[];
-
-  /**
-   * @param missing The options to give.
-   * @param reasons Why the corpus could not give them.
-   */
-  constructor(missing: readonly ModelInput[], reasons: readonly string[]) {
-    super(`${reasons.join("; ")}. Give ${missing.join(", ")} as options instead`);
-    this.name = "MissingModelInputsError";
-    this.missing = missing;
-    this.reasons = reasons;
-  }
-}
+// The error and its names stay importable from here, where callers of analyzeTrigger look.
+export { MissingModelInputsError, type ModelInput } from "./compaction_model_fit.ts";
 
 /** The document plus what it was priced from, for faces that re-price (reports, notebooks). */
 export interface TriggerAnalysis {
@@ -792,23 +769,11 @@ function _pricesFor(corpus: Corpus, options: AnalyzeOptions) {
  */
 export function analysisPrices(
   model: string,
-  options: Pick<
-    AnalyzeOptions,
-    "prices" | "alpha" | "rho" | "inputUsdPerMillion" | "omega" | "cacheWrite5m" | "cacheWrite1h"
-  >,
+  options: Pick<AnalyzeOptions, "prices" | (typeof PRICE_NUMBER_FIELDS)[number]>,
   uncached: Parameters<typeof resolvePrices>[2],
 ): { resolved: ResolvedPrices; prices: Required<Prices> } {
   const overrides: PriceOverrides = { ...options.prices };
-  for (
-    const key of [
-      "alpha",
-      "rho",
-      "inputUsdPerMillion",
-      "omega",
-      "cacheWrite5m",
-      "cacheWrite1h",
-    ] as const
-  ) {
+  for (const key of PRICE_NUMBER_FIELDS) {
     const value = options[key] as number | null | undefined;
     if (value !== undefined && value !== null) overrides[key] = value;
   }
@@ -957,76 +922,14 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     }
   }
 
-  const missing: ModelInput[] = [];
-  const reasons: string[] = [];
-  const none = corpus.compactions.length === 0;
-  if (none) {
-    reasons.push(
-      `Cannot fit the compaction models: the corpus has no compaction of model "${corpus.model}"`,
-    );
-  }
-  let time: TimeModel | null = null;
-  let timeError: string | null = null;
-  try {
-    time = fitTimeModel(corpus.compactions);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    timeError = error.message;
-  }
-  // The time model used: non-negative least squares when the unconstrained fit ran, or the
-  // one coefficient not given refitted beside the given one (constrained_time_fit.ts).
-  let constrained: ConstrainedTimeFit | null = null;
-  const oneGiven = (o.a === null) !== (o.v === null);
-  if (time !== null || oneGiven || (o.a !== null && o.v !== null)) {
-    try {
-      constrained = constrainedTimeFit(corpus.compactions, { a: o.a, v: o.v });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-  }
-  const a = o.a ?? constrained?.a ?? NaN;
-  const v = o.v ?? constrained?.v ?? NaN;
-  if (constrained === null) {
-    if (o.a === null) missing.push("a");
-    if (o.v === null) missing.push("v");
-    if (!none && missing.length > 0) reasons.push(timeError!);
-  }
-  const fitted = resolveSummaryModel(corpus.compactions, o);
-  if (fitted.missing.length > 0) {
-    missing.push(...fitted.missing);
-    if (!none) {
-      const why = [...new Set(fitted.missing.map((p) => fitted.problems[p]!))];
-      reasons.push(`Cannot fit summary model: ${why.join("; ")}`);
-    }
-  }
-  if (missing.length > 0) throw new MissingModelInputsError(missing, reasons);
-  const model: SummaryModel = fitted.model;
-  const givenProblems = SUMMARY_MODEL_PARTS
-    .filter((p) => fitted.source[p] === "options" && fitted.problems[p] !== undefined)
-    .map((p) => fitted.problems[p]!);
-  const compactionModelError = givenProblems.length === 0
-    ? null
-    : none
-    ? `Cannot fit summary model: the corpus has no compaction of model "${corpus.model}"`
-    : `Cannot fit summary model: ${[...new Set(givenProblems)].join("; ")}`;
-  const compactionModelSource = fitted.source;
+  const { time, timeError, constrained, a, v, model, compactionModelSource, compactionModelError } =
+    fitCompactionModels(corpus.compactions, o, corpus.model);
 
   const steps = buildSteps(corpus, { compactionStepShare: o.compactionStepShare });
   const { rework, applied } = _rework(corpus, o, steps, model);
   const blockSizeChosen = o.blockSize === "auto" ? autoBlockSize(steps) : null;
   const blockSize = blockSizeChosen?.blockSize[o.method] ?? o.blockSize as number;
-  const grid = coveringTriggerGrid(summary.observedTrigger, {
-    from: o.triggerFrom,
-    to: o.triggerTo,
-    step: o.triggerStep,
-  });
-  const triggers = triggerGrid(model, grid);
-  if (triggers.length === 0) {
-    throw new RangeError(
-      `Cannot replay: every trigger of the grid ${grid.from}…${grid.to} tokens is at ` +
-        `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
-    );
-  }
+  const { grid, triggers } = analysisTriggers(summary.observedTrigger, model, o);
   return {
     o,
     settings: options.settings ?? null,
@@ -1054,13 +957,66 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
   };
 }
 
-/** The rework estimate of the options and what the replay and T* take from it. */
-function _rework(
+/**
+ * The trigger grid of an analysis: the grid's bounds (the default ones widened to cover the
+ * observed trigger) and its triggers above the context after a compaction. The in-memory and
+ * the streamed pool analysis both replay this grid.
+ *
+ * @param observedTrigger The median C of the automatic compactions (null: none).
+ * @param model The summary model: a trigger at or below R(T) = P + G(T) cannot compact.
+ * @param o The grid options.
+ * @returns The bounds used and the triggers, tokens.
+ * @throws {RangeError} When no trigger of the grid is above R(T).
+ *
+ * @example The default grid, widened down to half an observed trigger of 60,000 tokens
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { analysisTriggers } from "./analyze.ts";
+ *
+ * const model = { g0: 3000, g1: 0, minSummaryTokens: 0, postPrefix: 2000 };
+ * const { grid, triggers } = analysisTriggers(60000, model, {
+ *   triggerFrom: null, triggerTo: null, triggerStep: 10000,
+ * });
+ * assert.deepEqual([grid.from, grid.to, triggers[0]], [30000, 1000000, 30000]);
+ * ```
+ */
+export function analysisTriggers(
+  observedTrigger: number | null,
+  model: Pick<SummaryModel, "g0" | "g1" | "minSummaryTokens" | "postPrefix">,
+  o: Pick<typeof DEFAULT_ANALYZE_OPTIONS, "triggerFrom" | "triggerTo" | "triggerStep">,
+): { grid: { from: number; to: number; step: number }; triggers: Float64Array } {
+  const grid = coveringTriggerGrid(observedTrigger, {
+    from: o.triggerFrom,
+    to: o.triggerTo,
+    step: o.triggerStep,
+  });
+  const triggers = triggerGrid(model, grid);
+  if (triggers.length === 0) {
+    throw new RangeError(
+      `Cannot replay: every trigger of the grid ${grid.from}…${grid.to} tokens is at ` +
+        `or below the context after a compaction, R(T) = ${model.postPrefix} + G(T) tokens`,
+    );
+  }
+  return { grid, triggers };
+}
+
+/**
+ * The rework estimate an analysis's options ask for (rework_input.ts), checked: measured from
+ * the windows the compactions carry, given, or off. The in-memory and the streamed pool
+ * analysis both estimate it so.
+ *
+ * @param corpus The corpus (its compactions and their windows are what is read).
+ * @param o The rework options and the seed.
+ * @returns The estimate.
+ * @throws {RangeError} On out-of-range rework options.
+ */
+export function analysisRework(
   corpus: Corpus,
-  o: _Prepared["o"],
-  steps: ReturnType<typeof buildSteps>,
-  model: SummaryModel,
-): { rework: ReworkEstimate; applied: AppliedRework | null } {
+  o: Pick<
+    typeof DEFAULT_ANALYZE_OPTIONS,
+    "rework" | "reworkTokens" | "reworkRequests" | "reworkWindow" | "seed"
+  >,
+): ReworkEstimate {
   const request = {
     mode: o.rework,
     tokens: o.reworkTokens,
@@ -1069,7 +1025,17 @@ function _rework(
     seed: o.seed,
   };
   checkReworkRequest(request);
-  const rework = resolveRework(corpus, request);
+  return resolveRework(corpus, request);
+}
+
+/** The rework estimate of the options and what the replay and T* take from it. */
+function _rework(
+  corpus: Corpus,
+  o: _Prepared["o"],
+  steps: ReturnType<typeof buildSteps>,
+  model: SummaryModel,
+): { rework: ReworkEstimate; applied: AppliedRework | null } {
+  const rework = analysisRework(corpus, o);
   return { rework, applied: appliedRework(rework, steps, model.cPost) };
 }
 
