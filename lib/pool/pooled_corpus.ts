@@ -5,16 +5,18 @@
  * @module
  */
 import type {
-  CompactionTable,
   Corpus,
   ReaderDiagnostics,
-  RequestTable,
   ReworkWindowTable,
-  SessionTable,
   TokenTotals,
 } from "../transcript/tables.ts";
 import type { ExportManifest } from "./export_corpus.ts";
 import { emptyDiagnostics } from "../transcript/assemble_corpus.ts";
+import {
+  emptyCompactionTable,
+  emptyRequestTable,
+  emptySessionTable,
+} from "../transcript/empty_tables.ts";
 
 /** The pooled tables, columns as the pool's reader sends them (NaN for null). */
 export interface PooledTables {
@@ -161,33 +163,13 @@ export function pooledCorpus(
     if (!sessionOf.has(s)) sessionOf.set(s, sessionOf.size);
   }
   const nS = sessionOf.size;
-  const sessions = {
-    length: nS,
-    kind: new Uint8Array(nS),
-    firstRequest: new Uint32Array(nS),
-    requestCount: new Uint32Array(nS),
-  } satisfies SessionTable;
+  const sessions = emptySessionTable(nS);
   // Compactions of this model, renumbered in pool order.
   const compactionOf = new Int32Array(cp.session.length).fill(-1);
   let nC = 0;
   for (let c = 0; c < cp.session.length; c++) if (cp.model[c] === code) compactionOf[c] = nC++;
-  const compactions = {
-    length: nC,
-    session: new Uint32Array(nC),
-    trigger: new Uint8Array(nC),
-    timeMs: new Float64Array(nC),
-    inputTokens: new Float64Array(nC),
-    durationSeconds: new Float64Array(nC),
-    precomputed: new Uint8Array(nC),
-    summaryTokens: new Float64Array(nC),
-    postContext: new Float64Array(nC),
-    cachedShareBefore: new Float64Array(nC),
-    cachedShareAfter: new Float64Array(nC),
-    callInput: new Float64Array(nC),
-    callCacheWrite5m: new Float64Array(nC),
-    callCacheWrite1h: new Float64Array(nC),
-    callCacheRead: new Float64Array(nC),
-  } satisfies CompactionTable;
+  // Every column of a kept row is written below: the starting values never show.
+  const compactions = emptyCompactionTable(nC);
   for (let c = 0; c < cp.session.length; c++) {
     const k = compactionOf[c];
     if (k < 0) continue;
@@ -206,20 +188,8 @@ export function pooledCorpus(
     compactions.callCacheWrite1h[k] = cp.callCacheWrite1h[c];
     compactions.callCacheRead[k] = cp.callCacheRead[c];
   }
-  const requests = {
-    length: n,
-    session: new Uint32Array(n),
-    timeMs: new Float64Array(n),
-    input: new Float64Array(n),
-    cacheWrite5m: new Float64Array(n),
-    cacheWrite1h: new Float64Array(n),
-    cacheRead: new Float64Array(n),
-    output: new Float64Array(n),
-    context: new Float64Array(n),
-    cachedShare: new Float64Array(n),
-    gapSeconds: new Float64Array(n),
-    compactionBefore: new Int32Array(n),
-  } satisfies RequestTable;
+  // Every column of every row is written below; a pool has no otherModel column (read as 0).
+  const requests = emptyRequestTable(n);
   let row = 0;
   for (let i = 0; i < nAll; i++) {
     if (rq.model[i] !== code) continue;

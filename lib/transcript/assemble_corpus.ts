@@ -37,6 +37,7 @@ import { COMPACTION_CALL_KIND, isCompactionCallFile, parentTranscript } from "./
 import type { FileBlocks, FileBoundary, FileParse } from "./parse_file.ts";
 import { echoName } from "../io/echo_name.ts";
 import { assembleFetches, renumberFetches } from "./assemble_fetches.ts";
+import { emptyCompactionTable, emptyRequestTable, emptySessionTable } from "./empty_tables.ts";
 import {
   type AdvisorUsage,
   COMPACTION_TRIGGER,
@@ -810,12 +811,7 @@ function _requestTable(
   const sessionRow = new Int32Array(pending.sessionKind.length).fill(-1);
   const rowOfRequest = new Int32Array(pending.length).fill(-1);
   const order: number[] = [];
-  const sessions = {
-    length: included.length,
-    kind: new Uint8Array(included.length),
-    firstRequest: new Uint32Array(included.length),
-    requestCount: new Uint32Array(included.length),
-  } satisfies SessionTable;
+  const sessions = emptySessionTable(included.length);
   const time = pending.timeMs;
   included.forEach((s, row) => {
     sessionRow[s] = row;
@@ -841,21 +837,7 @@ function _requestTable(
   });
 
   const n = order.length;
-  const requests = {
-    length: n,
-    session: new Uint32Array(n),
-    timeMs: new Float64Array(n),
-    input: new Float64Array(n),
-    cacheWrite5m: new Float64Array(n),
-    cacheWrite1h: new Float64Array(n),
-    cacheRead: new Float64Array(n),
-    output: new Float64Array(n),
-    context: new Float64Array(n),
-    cachedShare: new Float64Array(n),
-    gapSeconds: new Float64Array(n),
-    otherModel: new Uint8Array(n),
-    compactionBefore: new Int32Array(n).fill(-1),
-  } satisfies RequestTable;
+  const requests = emptyRequestTable(n, { otherModel: true });
   for (let row = 0; row < n; row++) {
     const r = order[row];
     requests.session[row] = sessionRow[pending.session[r]];
@@ -894,23 +876,7 @@ function _compactionTable(
 ): CompactionTable {
   const kept = pending.boundaries.filter((b) => sessionRow[b.session] >= 0);
   const m = kept.length;
-  const compactions = {
-    length: m,
-    session: new Uint32Array(m),
-    trigger: new Uint8Array(m),
-    precomputed: new Uint8Array(m),
-    timeMs: new Float64Array(m),
-    inputTokens: new Float64Array(m),
-    durationSeconds: new Float64Array(m),
-    summaryTokens: new Float64Array(m),
-    postContext: new Float64Array(m),
-    cachedShareBefore: new Float64Array(m),
-    cachedShareAfter: new Float64Array(m),
-    callInput: new Float64Array(m).fill(NaN),
-    callCacheWrite5m: new Float64Array(m).fill(NaN),
-    callCacheWrite1h: new Float64Array(m).fill(NaN),
-    callCacheRead: new Float64Array(m).fill(NaN),
-  } satisfies CompactionTable;
+  const compactions = emptyCompactionTable(m);
   kept.forEach((b, row) => {
     const list = pending.sessionRequests[b.session];
     let before = -1;
