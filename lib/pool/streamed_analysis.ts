@@ -18,9 +18,9 @@
  * curves with and without it with their bands, the observed bill, the replay at the observed
  * trigger, T*, the cheapest trigger and its setting. The support of each trigger adds over
  * sessions, so it is summed batch by batch; D and the first and last request time too (the
- * dollars). From these the in-memory analysis's document is assembled (`report`,
- * lib/pool/streamed_report.ts). `--block-size auto` is chosen by a
- * pass of its own before this one (lib/pool/streamed_block_size.ts); the session bootstrap is
+ * dollars). From these the document is assembled by the in-memory analysis's own assembler
+ * (`report`, lib/trigger/report_document.ts). `--block-size auto` is chosen by a pass of its
+ * own before this one (lib/pool/streamed_block_size.ts); the session bootstrap is
  * fed batch by batch (lib/pool/streamed_bootstrap.ts, from the session table DuckDB sends
  * before the compactions, `sessionTable`).
  *
@@ -45,6 +45,7 @@ import {
 import {
   analysisPrices,
   analysisRework,
+  analysisSteadyStates,
   analysisTriggers,
   type AnalyzeOptions,
   DEFAULT_ANALYZE_OPTIONS,
@@ -57,7 +58,6 @@ import { observedBill } from "../trigger/observed_bill.ts";
 import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
 import type { Prices } from "../trigger/prices.ts";
 import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
-import { steadyStateSolution } from "../trigger/steady_state.ts";
 import { buildSteps } from "../trigger/steps.ts";
 import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
 import { drawWorkloadBatch } from "../trigger/workloads.ts";
@@ -81,7 +81,8 @@ import type { PoolFrame } from "./pool_frames.ts";
 import { pooledCorpus } from "./pooled_corpus.ts";
 import { type PoolModelCounts, REQUEST_FRAME_COLUMNS } from "./read_pool.ts";
 import type { RangeAnswer } from "../trigger/range_answer.ts";
-import { pricesBlock, streamedReport, type StreamedResolvedOptions } from "./streamed_report.ts";
+import { pricesBlock, triggerReportDocument } from "../trigger/report_document.ts";
+import type { SettingsSnapshot } from "../settings/effective_setting.ts";
 import {
   addReplaySums,
   StreamedSessionBootstrap,
@@ -112,6 +113,13 @@ export interface StreamedOptions
    */
   bootstrapWorker?: boolean;
 }
+
+/** The options as the streamed analysis resolved them (the analysis's defaults filled in). */
+export type StreamedResolvedOptions = typeof DEFAULT_ANALYZE_OPTIONS & {
+  settings: SettingsSnapshot | null;
+  /** What `--block-size auto` chose (lib/pool/streamed_block_size.ts); null: given. */
+  blockSizeChosen: AutoBlockSize | null;
+};
 
 /** A band at one trigger. */
 export interface StreamedBand {
@@ -173,7 +181,7 @@ export interface StreamedAnalysis {
   /** What the date filter left out (the reader's figures), as `options.filters.leftOut`. */
   leftOut: StreamedLeftOut;
   /**
-   * The analysis's `--json` document (lib/pool/streamed_report.ts): the in-memory analysis's.
+   * The analysis's `--json` document (lib/trigger/report_document.ts): the in-memory analysis's.
    */
   report: TriggerReport;
 }
@@ -778,22 +786,7 @@ async function _finish(
     ? without
     : priceCurves(state.sums.withRework, inputs);
   const delta = t.growthSteps > 0 ? t.growthSum / t.growthSteps : NaN;
-  const steadyInputs = {
-    postContext: model.medianPostContext,
-    summaryTokens: model.medianSummaryTokens,
-    meanGrowth: delta,
-    beta: model.beta,
-    summaryModel: {
-      g0: model.g0,
-      g1: model.g1,
-      minSummaryTokens: model.minSummaryTokens,
-      postPrefix: model.postPrefix,
-    },
-  };
-  const steadyWithout = steadyStateSolution(steadyInputs, prices);
-  const steady = state.applied === null
-    ? steadyWithout
-    : steadyStateSolution({ ...steadyInputs, rework: state.applied.steadyState }, prices);
+  const { steady, steadyWithout } = analysisSteadyStates(model, delta, prices, state.applied);
   const best = argminTrigger(triggers, curves.costPerMillion.mean);
   const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
   const window = state.o.contextWindow ?? modelInfo(name)?.contextWindow ??
@@ -825,13 +818,17 @@ async function _finish(
       maxDifferenceTokens: t.maxDifference,
     }
     : null;
-  const report = streamedReport({
+  const report = triggerReportDocument({
     o: state.o,
+    settings: state.o.settings,
+    blockSizeChosen: state.o.blockSizeChosen,
     bootstrap,
     corpus,
     diagnostics,
     idleLimitSeconds,
     compactions: comp,
+    // The dollars' days read only the first and last request time: they stand for every one.
+    requestTimesMs: Float64Array.of(t.firstTimeMs, t.lastTimeMs),
     prices,
     resolved: state.resolved,
     time: state.time,
@@ -845,9 +842,8 @@ async function _finish(
     grid: state.grid,
     triggers,
     blockSize: state.blockSize,
-    estimate: state.estimate,
+    rework: state.estimate,
     applied: state.applied,
-    sums: state.sums,
     inputs,
     curves,
     without,
@@ -858,8 +854,6 @@ async function _finish(
     steady,
     steadyWithout,
     supported: { measuredInput, triggers: support },
-    firstTimeMs: t.firstTimeMs,
-    lastTimeMs: t.lastTimeMs,
   });
   return {
     model: name,

@@ -54,25 +54,22 @@ import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
-import { argminTrigger } from "./argmin_trigger.ts";
 import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
 import type { AutoCompactSetting } from "./auto_compact_setting.ts";
-import {
-  contextWindowFor,
-  finiteOrNull,
-  observedTriggerPoint,
-  recommendTrigger,
-  replayPoints,
-} from "./recommend.ts";
-import { resolveSetting, type SettingsSnapshot } from "../settings/effective_setting.ts";
-import { type SettingComparison, withSettingComparison } from "./setting_comparison.ts";
+import type { SettingsSnapshot } from "../settings/effective_setting.ts";
+import type { SettingComparison } from "./setting_comparison.ts";
 import { growthCheck } from "./growth_check.ts";
 import { observedBill } from "./observed_bill.ts";
 import { priceCurves, type PricingInputs } from "./price_curves.ts";
 import { checkPrices, DEFAULT_PRICES, type Prices } from "./prices.ts";
 import { type ReplaySums, replayWorkloads } from "./replay.ts";
 import { replayWorkloadsParallel } from "./replay_parallel.ts";
-import { type SteadyStateInputs, steadyStateSolution } from "./steady_state.ts";
+import {
+  type SteadyStateInputs,
+  type SteadyStateSolution,
+  steadyStateSolution,
+} from "./steady_state.ts";
+import { observedBillBlock, pricesBlock, triggerReportDocument } from "./report_document.ts";
 import type { ReworkEstimate } from "../rework/types.ts";
 import {
   type AppliedRework,
@@ -81,7 +78,6 @@ import {
   DEFAULT_REWORK_WINDOW,
   resolveRework,
   type ReworkBlock,
-  reworkBlock,
 } from "./rework_input.ts";
 import {
   buildSteps,
@@ -95,11 +91,10 @@ import { fitCompactionModels } from "./compaction_model_fit.ts";
 import type { Confidence } from "./confidence.ts";
 import type { NearOptimalRange } from "./near_optimal.ts";
 import { DEFAULT_PREFER_TOLERANCE, type PreferRule } from "./prefer_trigger.ts";
-import { type DollarSaving, rangeAnswer, type TimeBudgetedAlternative } from "./range_answer.ts";
+import type { DollarSaving, TimeBudgetedAlternative } from "./range_answer.ts";
 import { DEFAULT_SESSION_DRAWS, type SessionBootstrap } from "./session_bootstrap.ts";
 import { bootstrapWorkers, sessionBootstrapArgminParallel } from "./session_bootstrap_parallel.ts";
-import { type SupportResult, type TriggerSupport, triggerSupport } from "./support.ts";
-import { precomputedShare, timeShareWithoutWaiting } from "./precomputed_share.ts";
+import { type TriggerSupport, triggerSupport } from "./support.ts";
 import { coveringTriggerGrid, DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
 import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads } from "./workloads.ts";
 
@@ -723,12 +718,12 @@ export async function analyzeTrigger(
     threads: prepared.o.threads,
   });
   const report = _report(corpus, prepared, sums, await bootstrap);
-  const { prices, model, a, v, summary } = prepared;
+  const { model, inputs } = prepared;
   const delta = report.fit.meanGrowthTokens;
   return {
     report,
     sums,
-    inputs: { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens },
+    inputs,
     steadyState: delta === null ? null : {
       postContext: report.steadyState.inputs.postContextTokens,
       summaryTokens: report.steadyState.inputs.summaryTokens,
@@ -740,13 +735,68 @@ export async function analyzeTrigger(
   };
 }
 
-function _steadyModel(model: SummaryModel): NonNullable<SteadyStateInputs["summaryModel"]> {
+function _steadyModel(
+  model: Pick<SummaryModel, "g0" | "g1" | "minSummaryTokens" | "postPrefix">,
+): NonNullable<SteadyStateInputs["summaryModel"]> {
   return {
     g0: model.g0,
     g1: model.g1,
     minSummaryTokens: model.minSummaryTokens,
     postPrefix: model.postPrefix,
   };
+}
+
+/**
+ * T* of an analysis, with the rework the replay adds (when it adds one) and without (the
+ * published formula's), from the summary model's medians, its G(C) and Δ. The in-memory and the
+ * streamed pool analysis both solve it so.
+ *
+ * @param model The summary model (its medians R and G, β and G(C)).
+ * @param delta Δ, the mean growth per request, tokens (NaN: no step).
+ * @param prices The prices.
+ * @param applied The rework the replay adds (null: none).
+ * @returns Both solutions (the same one without rework).
+ *
+ * @example Without rework the two are one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { analysisSteadyStates } from "./analyze.ts";
+ * import { DEFAULT_PRICES } from "./prices.ts";
+ *
+ * const model = { medianPostContext: 20000, medianSummaryTokens: 3000, beta: 0.5, g0: 3000,
+ *   g1: 0, minSummaryTokens: 0, postPrefix: 17000 };
+ * const { steady, steadyWithout } = analysisSteadyStates(model, 2000, DEFAULT_PRICES, null);
+ * assert.equal(steady, steadyWithout);
+ * assert.ok(steady.tStarTokens > 20000);
+ * ```
+ */
+export function analysisSteadyStates(
+  model: Pick<
+    SummaryModel,
+    | "medianPostContext"
+    | "medianSummaryTokens"
+    | "beta"
+    | "g0"
+    | "g1"
+    | "minSummaryTokens"
+    | "postPrefix"
+  >,
+  delta: number,
+  prices: Prices,
+  applied: AppliedRework | null,
+): { steady: SteadyStateSolution; steadyWithout: SteadyStateSolution } {
+  const inputs: SteadyStateInputs = {
+    postContext: model.medianPostContext,
+    summaryTokens: model.medianSummaryTokens,
+    meanGrowth: delta,
+    beta: model.beta,
+    summaryModel: _steadyModel(model),
+  };
+  const steadyWithout = steadyStateSolution(inputs, prices);
+  const steady = applied === null
+    ? steadyWithout
+    : steadyStateSolution({ ...inputs, rework: applied.steadyState }, prices);
+  return { steady, steadyWithout };
 }
 
 type _Prepared = ReturnType<typeof _prepare> & { workloads: ReturnType<typeof drawWorkloads> };
@@ -847,21 +897,8 @@ export function figuresWithoutCurves(
     : null;
   return {
     corpus: summary,
-    prices: {
-      ...prices,
-      tiers: prices.tiers.map((t) => ({ ...t })),
-      sources: { ...resolved.sources },
-      catalogModel: resolved.catalogModel,
-      catalog: resolved.catalog,
-      tierThresholdTokens: resolved.tierThresholdTokens,
-    },
-    observedBill: bill === null ? null : {
-      costPerMillion: bill.costPerMillion,
-      compactionCostPerMillion: bill.compactionCostPerMillion,
-      compactionCallsMatched: bill.compactionCallsMatched,
-      advisorCostPerMillion: bill.advisorCostPerMillion,
-      advisorIterationsUnpriced: bill.advisorIterationsUnpriced,
-    },
+    prices: pricesBlock(prices, resolved),
+    observedBill: bill === null ? null : observedBillBlock(bill),
   };
 }
 
@@ -945,6 +982,8 @@ function _prepare(corpus: Corpus, options: AnalyzeOptions) {
     model,
     compactionModelSource,
     compactionModelError,
+    /** What the curves are priced with. */
+    inputs: { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens },
     steps,
     /** What {@linkcode drawWorkloads} is given (analyzeTrigger draws them beside the bootstrap). */
     workloadOptions: { ...o, blockSize },
@@ -1044,7 +1083,7 @@ function _sessionBootstrap(
   corpus: Corpus,
   prepared: ReturnType<typeof _prepare>,
 ): Promise<SessionBootstrap | null> {
-  const { o, steps, triggers, model, tierThresholds, prices, summary } = prepared;
+  const { o, steps, triggers, model, tierThresholds } = prepared;
   if (o.sessionDraws === 0) return Promise.resolve(null);
   return sessionBootstrapArgminParallel(steps, {
     kinds: corpus.sessions.kind,
@@ -1052,13 +1091,7 @@ function _sessionBootstrap(
     model,
     tierThresholds: Float64Array.from(tierThresholds),
     rework: prepared.applied?.replay,
-    inputs: {
-      prices,
-      beta: model.beta,
-      a: prepared.a,
-      v: prepared.v,
-      billedTokens: summary.billedTokens,
-    },
+    inputs: prepared.inputs,
     draws: o.sessionDraws,
     seed: o.seed,
     method: o.method,
@@ -1073,39 +1106,13 @@ function _report(
   sums: ReplaySums,
   bootstrap: SessionBootstrap | null,
 ): TriggerReport {
-  const {
-    o,
-    summary,
-    prices,
-    resolved,
-    tierThresholds,
-    time,
-    timeError,
-    constrained,
-    a,
-    v,
-    model,
-    compactionModelSource,
-    compactionModelError,
-    steps,
-    workloads,
-    grid,
-    triggers,
-    blockSize,
-    blockSizeChosen,
-    rework,
-    applied,
-  } = prepared;
+  const { o, summary, prices, model, steps, workloads, triggers, tierThresholds, inputs } =
+    prepared;
   const { diagnostics: _diagnostics, ...corpusSummary } = summary;
-  const inputs = { prices, beta: model.beta, a, v, billedTokens: summary.billedTokens };
   // The curves with rework (the answer's) and without (the published method's), from one run;
   // without rework in the replay they are the same curves.
   const without = priceCurves(sums, inputs);
   const curves = sums.withRework === undefined ? without : priceCurves(sums.withRework, inputs);
-
-  const supported = triggerSupport(corpus, triggers);
-  const replay = replayPoints(triggers, curves, without, supported.triggers);
-
   const bill = observedBill(corpus, {
     prices,
     beta: model.beta,
@@ -1114,286 +1121,33 @@ function _report(
     minSummaryTokens: model.minSummaryTokens,
     dollars: catalogDollars,
   });
-  let atObserved: TriggerReport["checks"]["replayAtObservedTrigger"] = null;
-  let observedPoint: ObservedTriggerPoint | null = null;
+  let atObservedCost: number | null = null;
   if (summary.observedTrigger !== null) {
     const one = replayWorkloads(steps, [workloads.plans[0]], {
       triggers: [summary.observedTrigger],
       model,
       tierThresholds,
     });
-    const cost = priceCurves(one, inputs).observed.costPerMillion[0];
-    atObserved = {
-      trigger: summary.observedTrigger,
-      costPerMillion: cost,
-      ratioToObservedBill: cost / bill.costPerMillion,
-    };
-    observedPoint = observedTriggerPoint(summary.observedTrigger, triggers, curves);
+    atObservedCost = priceCurves(one, inputs).observed.costPerMillion[0];
   }
-
   const delta = meanGrowth(steps);
-  const steadyInputs: SteadyStateInputs = {
-    postContext: model.medianPostContext,
-    summaryTokens: model.medianSummaryTokens,
-    meanGrowth: delta,
-    beta: model.beta,
-    summaryModel: _steadyModel(model),
-  };
-  const steadyWithout = steadyStateSolution(steadyInputs, prices);
-  const steady = applied === null
-    ? steadyWithout
-    : steadyStateSolution({ ...steadyInputs, rework: applied.steadyState }, prices);
-  const tStar = steady.tStarTokens;
-  const best = argminTrigger(triggers, curves.costPerMillion.mean);
-  const argmin = best?.trigger ?? NaN;
-  const bestWithout = argminTrigger(triggers, without.costPerMillion.mean);
-  const recommendation = withSettingComparison(
-    recommendTrigger(
-      o,
-      contextWindowFor(corpus.model, o.contextWindow),
-      replay,
-      triggers,
-      curves,
-      best?.index ?? null,
-      observedPoint,
-    ),
-    replay,
-    prepared.settings ? resolveSetting(prepared.settings, corpus.model) : null,
-    corpus.compactions,
-  );
-  const argminAtGridEdge = best !== null &&
-    (best.index === 0 || best.index === triggers.length - 1);
-  const range = _rangeAnswer(
-    corpus,
-    prepared,
-    curves,
-    recommendation,
-    argminAtGridEdge,
-    supported,
-    bootstrap,
-  );
-
-  return {
-    schemaVersion: 1,
-    lowConfidence: range.confidence.grade === "low"
-      ? `Confidence is low: ${
-        range.confidence.reasons.filter((x) => x.level === "low").map((x) => x.message).join("; ")
-      }. Do not act on this answer yet${
-        range.withheld === null ? "" : "; the settings are withheld (--force prints them)"
-      }.`
-      : null,
-    options: {
-      model: corpus.model,
-      idleLimitSeconds: corpus.idleLimitSeconds,
-      alpha: prices.alpha,
-      rho: prices.rho,
-      inputUsdPerMillion: prices.inputUsdPerMillion,
-      omega: o.omega,
-      a: o.a,
-      v: o.v,
-      summaryTokens: o.summaryTokens,
-      postPrefix: o.postPrefix,
-      beta: o.beta,
-      cPost: o.cPost,
-      workloads: o.workloads,
-      method: o.method,
-      blockSize,
-      blockSizeChosen,
-      seed: o.seed,
-      triggerFrom: grid.from,
-      triggerTo: grid.to,
-      triggerStep: grid.step,
-      compactionStepShare: o.compactionStepShare,
-      maxTimeShare: o.maxTimeShare,
-      contextWindow: o.contextWindow,
-      prefer: o.prefer,
-      tolerance: o.tolerance,
-      force: o.force,
-      sessionDraws: o.sessionDraws,
-      rework: o.rework,
-      reworkTokens: o.reworkTokens,
-      reworkRequests: o.reworkRequests,
-      reworkWindow: o.reworkWindow,
-    },
+  return triggerReportDocument({
+    ...prepared,
     corpus: corpusSummary,
-    fit: {
-      timeModelSource: o.a !== null && o.v !== null
-        ? "options"
-        : o.a === null && o.v === null
-        ? "fit"
-        : "fit and options",
-      timeModelError: timeError,
-      compactionModelSource: { ...compactionModelSource },
-      compactionModelError,
-      both: time?.both ?? null,
-      constrained: constrained === null ? null : {
-        ...constrained,
-        v: finiteOrNull(constrained.v),
-        rSquared: finiteOrNull(constrained.rSquared),
-      },
-      summaryOnly: time?.summaryOnly ?? null,
-      inputOnly: time?.inputOnly ?? null,
-      summaryModel: {
-        kind: model.kind,
-        reason: model.reason,
-        g0: model.g0,
-        g1: model.g1,
-        rSquared: finiteOrNull(model.rSquared),
-        tStatistic: finiteOrNull(model.line?.tStatistic ?? NaN),
-        criticalT: finiteOrNull(model.criticalT),
-        line: model.line === null ? null : { g0: model.line.g0, g1: model.line.g1 },
-        minSummaryTokens: model.minSummaryTokens,
-        n: model.n,
-        method: model.method,
-      },
-      postPrefix: model.postPrefix,
-      beta: model.beta,
-      cPost: model.cPost,
-      meanGrowthTokens: finiteOrNull(delta),
-    },
-    prices: {
-      ...prices,
-      tiers: prices.tiers.map((t) => ({ ...t })),
-      sources: { ...resolved.sources },
-      catalogModel: resolved.catalogModel,
-      catalog: resolved.catalog,
-      tierThresholdTokens: resolved.tierThresholdTokens,
-    },
-    timeModel: { aSecondsPerToken: a, vTokensPerSecond: v },
-    rework: reworkBlock(rework, applied),
-    replay,
-    checks: {
-      observedBill: {
-        costPerMillion: bill.costPerMillion,
-        compactionCostPerMillion: bill.compactionCostPerMillion,
-        compactionCallsMatched: bill.compactionCallsMatched,
-        advisorCostPerMillion: bill.advisorCostPerMillion,
-        advisorIterationsUnpriced: bill.advisorIterationsUnpriced,
-      },
-      replayAtObservedTrigger: atObserved,
-      permuteKeepsGrowth: o.method === "permute" ? growthCheck(steps, workloads.plans) : null,
-    },
-    steadyState: {
-      tStarTokens: finiteOrNull(tStar),
-      replayArgminTokens: finiteOrNull(argmin),
-      tStarWithoutReworkTokens: finiteOrNull(steadyWithout.tStarTokens),
-      replayArgminWithoutReworkTokens: finiteOrNull(bestWithout?.trigger ?? NaN),
-      argminSpread: range.bootstrap === null
-        ? {
-          p10: finiteOrNull(curves.argminByWorkload.p10),
-          p50: finiteOrNull(curves.argminByWorkload.p50),
-          p90: finiteOrNull(curves.argminByWorkload.p90),
-          method: "blocks",
-          draws: 0,
-          workloads: curves.argminByWorkload.triggers.length,
-          seed: o.seed,
-        }
-        : {
-          p10: finiteOrNull(range.bootstrap.p10),
-          p50: finiteOrNull(range.bootstrap.p50),
-          p90: finiteOrNull(range.bootstrap.p90),
-          method: range.bootstrap.method,
-          draws: range.bootstrap.draws,
-          workloads: range.bootstrap.draws,
-          seed: range.bootstrap.seed,
-        },
-      argminSpreadBlocks: {
-        p10: finiteOrNull(curves.argminByWorkload.p10),
-        p50: finiteOrNull(curves.argminByWorkload.p50),
-        p90: finiteOrNull(curves.argminByWorkload.p90),
-        workloads: curves.argminByWorkload.triggers.length,
-      },
-      nearOptimal: range.nearOptimal,
-      support: range.supportRule,
-      confidence: range.confidence,
-      ratio: finiteOrNull(tStar / argmin),
-      argminAtGridEdge,
-      inputs: {
-        postContextTokens: steady.postContextTokens,
-        summaryTokens: steady.summaryTokens,
-        reworkTokens: steady.reworkTokens,
-        meanGrowthTokens: finiteOrNull(delta),
-        beta: model.beta,
-      },
-    },
-    recommendation,
-    precomputedCompactions: _precomputedCompactions(corpus, recommendation),
     diagnostics: corpus.diagnostics,
-  };
-}
-
-/**
- * The range fields (range_answer.ts): near-optimal ranges, support, session bootstrap, grade;
- * fills the recommendation's range fields and withholds its settings on a low grade.
- */
-function _rangeAnswer(
-  corpus: Corpus,
-  prepared: _Prepared,
-  curves: ReturnType<typeof priceCurves>,
-  recommendation: Recommendation,
-  argminAtGridEdge: boolean,
-  supported: SupportResult,
-  bootstrap: SessionBootstrap | null,
-) {
-  const { o, steps, triggers, model, tierThresholds, prices, summary, constrained } = prepared;
-  const index = recommendation.trigger === null ? -1 : triggers.indexOf(recommendation.trigger);
-  const range = rangeAnswer({
-    corpus,
-    steps,
-    triggers,
-    meanCost: curves.costPerMillion.mean,
-    meanTimeShare: curves.timeShare.mean,
-    model,
-    tierThresholds: Float64Array.from(tierThresholds),
-    rework: prepared.applied?.replay,
-    supported,
-    inputs: {
-      prices,
-      beta: model.beta,
-      a: prepared.a,
-      v: prepared.v,
-      billedTokens: summary.billedTokens,
-    },
-    sessionDraws: o.sessionDraws,
+    idleLimitSeconds: corpus.idleLimitSeconds,
+    compactions: corpus.compactions,
+    requestTimesMs: corpus.requests.timeMs,
+    curves,
+    without,
+    supported: triggerSupport(corpus, triggers),
     bootstrap,
-    seed: o.seed,
-    method: o.method,
-    blockSize: prepared.blockSize,
-    recommendedIndex: index < 0 ? null : index,
-    argminAtGridEdge,
-    timedCompactions: constrained?.n ?? 0,
-    timeFitRSquared: o.a !== null && o.v !== null ? null : constrained?.rSquared ?? NaN,
-    reworkMeasured: prepared.rework.source === "measured",
-    atObservedTrigger: recommendation.atObservedTrigger,
-    force: o.force,
+    bill,
+    atObservedCost,
+    growth: o.method === "permute" ? growthCheck(steps, workloads.plans) : null,
+    delta,
+    ...analysisSteadyStates(model, delta, prices, prepared.applied),
   });
-  recommendation.nearOptimal = range.headlineRange;
-  recommendation.dollars = range.dollars;
-  recommendation.timeBudgeted = range.timeBudgeted;
-  if (range.withheld !== null) {
-    recommendation.withheld = range.withheld;
-    recommendation.settings = null;
-    recommendation.environment = [];
-  }
-  return range;
-}
-
-/** The time shares of the recommendation without the waiting of precomputed compactions. */
-function _precomputedCompactions(
-  corpus: Corpus,
-  recommendation: Recommendation,
-): TriggerReport["precomputedCompactions"] {
-  const p = precomputedShare(corpus.compactions);
-  const band = recommendation.timeShare;
-  const change = (s: number | null) => (s === null ? null : timeShareWithoutWaiting(s, p));
-  const observed = recommendation.atObservedTrigger?.timeShare;
-  return {
-    share: p,
-    recommendedTimeShare: band === null
-      ? null
-      : { mean: change(band.mean), p10: change(band.p10), p90: change(band.p90) },
-    observedTriggerTimeShare: observed === undefined ? null : change(observed),
-  };
 }
 
 /** Uncached tokens the corpus wrote, by kind: ω and a tier's blend weigh them. */
