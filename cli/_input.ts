@@ -12,7 +12,9 @@ import {
   selectTranscripts,
 } from "../lib/transcript/select_transcripts.ts";
 import { checkFilter, type TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
-import { UsageError } from "./_shared.ts";
+import type { Corpus } from "../lib/transcript/tables.ts";
+import { readCorpus, type ReadCorpusOptions } from "../lib/transcript/read_corpus.ts";
+import { EXIT, readerWarnings, UsageError } from "./_shared.ts";
 
 /** The files of one run, and how they were chosen. */
 export type SelectedInput = SelectedTranscripts;
@@ -50,6 +52,52 @@ export async function selectInput(
 ): Promise<SelectedInput> {
   // Typed paths are the user's (INIT_CWD under deno task); none: the default folders.
   return await selectTranscripts(positionals.map((p) => callerPath(p)), filter);
+}
+
+/**
+ * {@linkcode selectInput}, then the end of the run when the filter left no file (its message
+ * on stderr, exit 1).
+ *
+ * @param command The command's name.
+ * @param positionals Paths as typed.
+ * @param filter The checked filter.
+ * @returns The selected input, or the exit code.
+ * @throws {Deno.errors.NotFound} As {@linkcode selectInput}.
+ */
+export async function selectInputOrExit(
+  command: string,
+  positionals: readonly string[],
+  filter: TranscriptFilter,
+): Promise<SelectedInput | number> {
+  const input = await selectInput(positionals, filter);
+  const filteredOut = filteredOutMessage(command, input);
+  if (filteredOut) {
+    console.error(filteredOut);
+    return EXIT.emptySample;
+  }
+  return input;
+}
+
+/**
+ * Reads the corpus of the selected files, counts the names skipped while they were discovered
+ * into its diagnostics, and prints the reader's warnings on stderr. Whether the corpus has a
+ * request is the caller's to check (with `emptySampleMessage`), in its own order of checks.
+ *
+ * @param command Name shown before the warnings.
+ * @param input The selected input.
+ * @param options The reader's options.
+ * @returns The corpus.
+ */
+export async function readInputCorpus(
+  command: string,
+  input: SelectedInput,
+  options: ReadCorpusOptions,
+): Promise<Corpus> {
+  const corpus = await readCorpus(input.files, options);
+  // The files were discovered before reading: their skipped names join the diagnostics.
+  corpus.diagnostics.undecodableNames += input.undecodableNames;
+  for (const warning of readerWarnings(command, corpus)) console.error(warning);
+  return corpus;
 }
 
 /**

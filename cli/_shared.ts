@@ -68,6 +68,20 @@ export function progressReporter(
 }
 
 /**
+ * A progress callback for the replay, rewriting one stderr line (the caller installs it only
+ * when stderr is a terminal).
+ *
+ * @param command Name shown before the figures.
+ * @returns A `(done, total)` callback: `command: replayed done/total workloads`.
+ */
+export function replayProgressReporter(command: string): (done: number, total: number) => void {
+  return (done, total) => {
+    const line = `\r${command}: replayed ${done}/${total} workloads`;
+    Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
+  };
+}
+
+/**
  * The message for a corpus with no usable request: no transcript found at all, or what the files
  * held instead (malformed lines, sessions left out, requests by model).
  *
@@ -249,6 +263,12 @@ export function parseCommandLine(
   return { values, positionals };
 }
 
+/** The `--version` and `--help`/`-h` options, in the table of every command. */
+export const HELP_OPTIONS: Record<string, OptionSpec> = {
+  version: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
 /** The `--since`, `--until`, `--project` options, in the table of every reading command. */
 export const FILTER_OPTIONS: Record<string, OptionSpec> = {
   since: { type: "string" },
@@ -311,6 +331,68 @@ export function helpOrVersion(
     return EXIT.ok;
   }
   return null;
+}
+
+/** How {@linkcode commandLineOrExit} reads one command's line. */
+export interface CommandLineSpec<T> {
+  /** The command's own options; {@linkcode HELP_OPTIONS} are added. */
+  options: Record<string, OptionSpec>;
+  /** The command's help text, printed by `--help`. */
+  help: string;
+  /**
+   * The command's checks of the parsed line before `--help` is answered (a bad value is a usage
+   * error even beside `--help`); what it returns is handed back as `checked`.
+   */
+  check: (line: ParsedCommandLine) => T;
+  /** Whether positionals are accepted. @default {true} */
+  allowPositionals?: boolean;
+}
+
+/**
+ * The start of every command but `measure` (which writes through its own io): parses the
+ * command line by the command's option table, runs its checks, and answers `--help` and
+ * `--version`. A parse or check failure is a usage error (the message, the pointer to `--help`,
+ * exit 2).
+ *
+ * @param command The command's name.
+ * @param args The arguments.
+ * @param spec The options, the help text, the checks.
+ * @returns The parsed line and what the checks returned; or the exit code to end with (usage
+ *   error, or `--help`/`--version` answered).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandLineOrExit } from "./_shared.ts";
+ * const spec = {
+ *   options: { json: { type: "boolean" as const } },
+ *   help: "usage",
+ *   check: () => "checked",
+ * };
+ * const read = commandLineOrExit("corpus", ["--json", "dir"], spec);
+ * assert.ok(typeof read !== "number");
+ * assert.deepEqual(read.line.positionals, ["dir"]);
+ * assert.equal(read.checked, "checked");
+ * ```
+ */
+export function commandLineOrExit<T>(
+  command: string,
+  args: readonly string[],
+  spec: CommandLineSpec<T>,
+): { line: ParsedCommandLine; checked: T } | number {
+  let line: ParsedCommandLine;
+  let checked: T;
+  try {
+    line = parseCommandLine(
+      args,
+      { ...spec.options, ...HELP_OPTIONS },
+      spec.allowPositionals ?? true,
+    );
+    checked = spec.check(line);
+  } catch (error) {
+    return usageExit(command, error);
+  }
+  return helpOrVersion(command, line.values, spec.help) ?? { line, checked };
 }
 
 /**

@@ -25,27 +25,25 @@ import { countText } from "../lib/io/count_text.ts";
 import { formatNumber } from "../lib/report/format_number.ts";
 import type { PriceOverrides } from "../lib/prices/mod.ts";
 import {
+  commandLineOrExit,
   COMMON_HELP,
   emptySampleMessage,
   EXIT,
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  helpOrVersion,
-  parseCommandLine,
   progressReporter,
-  readerWarnings,
+  replayProgressReporter,
   sessionsText,
   UsageError,
-  usageExit,
 } from "./_shared.ts";
 import { analyzeTables, TABLES_HELP, TABLES_OPTIONS } from "./_tables.ts";
 import {
-  filteredOutMessage,
   filterFromValues,
   filterLine,
+  readInputCorpus,
   type SelectedInput,
-  selectInput,
+  selectInputOrExit,
 } from "./_input.ts";
 import { answerSentence } from "../lib/trigger/answer_sentence.ts";
 import { confidenceLine, rangeLines, recommendationRangeLines } from "./_range_text.ts";
@@ -770,29 +768,26 @@ export function modelsDocumentWithFilters(
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  let filter;
-  let flags;
-  try {
-    parsed = parseCommandLine(args, {
+  const read = commandLineOrExit("analyze", args, {
+    options: {
       json: { type: "boolean" },
       model: { type: "string" },
       ...ANALYZE_FLAG_OPTIONS,
       ...FILTER_OPTIONS,
       ...TABLES_OPTIONS,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
-    if (parsed.values.tables !== undefined && parsed.positionals.length > 0) {
-      throw new UsageError("give either --tables DIR or transcript paths, not both");
-    }
-    filter = filterFromValues(parsed.values);
-  } catch (error) {
-    return usageExit("analyze", error);
-  }
+    },
+    help: HELP,
+    check: (line) => {
+      if (line.values.tables !== undefined && line.positionals.length > 0) {
+        throw new UsageError("give either --tables DIR or transcript paths, not both");
+      }
+      return filterFromValues(line.values);
+    },
+  });
+  if (typeof read === "number") return read;
+  const { line: parsed, checked: filter } = read;
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  const answered = helpOrVersion("analyze", values, HELP);
-  if (answered !== null) return answered;
+  let flags;
   try {
     flags = analyzeFlagsFromValues(values);
   } catch (error) {
@@ -816,7 +811,7 @@ export async function main(args: string[]): Promise<number> {
   }
   try {
     if (typeof values.tables === "string") {
-      if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
+      if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = replayProgressReporter("analyze");
       return await analyzeTables({
         values: parsed.values,
         options: { ...analyzeOptions, threads },
@@ -829,13 +824,9 @@ export async function main(args: string[]): Promise<number> {
         missingInputsMessage: (e) => missingInputsMessage(e.missing, e.reasons, args),
       });
     }
-    const input = await selectInput(parsed.positionals, filter);
-    const filteredOut = filteredOutMessage("analyze", input);
-    if (filteredOut) {
-      console.error(filteredOut);
-      return EXIT.emptySample;
-    }
-    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress;
+    const input = await selectInputOrExit("analyze", parsed.positionals, filter);
+    if (typeof input === "number") return input;
+    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = replayProgressReporter("analyze");
     if (values.model === "all") {
       return await _allModels(
         input,
@@ -847,15 +838,12 @@ export async function main(args: string[]): Promise<number> {
           : (model) => pricesForModel(pricesText, model, pricesPath!),
       );
     }
-    const corpus = await readCorpus(input.files, {
+    const corpus = await readInputCorpus("analyze", input, {
       model: values.model as string | undefined,
       idleLimitSeconds,
       fetchTargets: readsFetchTargets(analyzeOptions),
       onProgress: progressReporter("analyze: reading"),
     });
-    // The files were discovered before reading: their skipped names join the diagnostics.
-    corpus.diagnostics.undecodableNames += input.undecodableNames;
-    for (const warning of readerWarnings("analyze", corpus)) console.error(warning);
     if (pricesText !== undefined) {
       try {
         analyzeOptions.prices = pricesForModel(pricesText, corpus.model, pricesPath!);
@@ -926,11 +914,6 @@ async function _allModels(
         .join("\n") + "\n",
   );
   return report.models.some((m) => "analysis" in m) ? EXIT.ok : EXIT.emptySample;
-}
-
-function _replayProgress(done: number, total: number): void {
-  const line = `\ranalyze: replayed ${done}/${total} workloads`;
-  Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -8,7 +8,6 @@ import {
   type Corpus,
   type CorpusSummary,
   DEFAULT_IDLE_LIMIT_SECONDS,
-  readCorpus,
   SESSION_KIND,
   summarizeCorpus,
 } from "../lib/transcript/mod.ts";
@@ -18,19 +17,16 @@ import { countText } from "../lib/io/count_text.ts";
 import { formatNumber } from "../lib/report/format_number.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
+  commandLineOrExit,
   COMMON_HELP,
   emptySampleMessage,
   EXIT,
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  helpOrVersion,
-  parseCommandLine,
   progressReporter,
-  readerWarnings,
-  usageExit,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import { filterFromValues, filterLine, readInputCorpus, selectInputOrExit } from "./_input.ts";
 
 const HELP = `Usage: deno task corpus [OPTIONS] [--] [PATH...]
 
@@ -202,30 +198,20 @@ export function formatSummary(s: CorpusSummary): string {
  * @returns The exit code.
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  let filter;
-  try {
-    parsed = parseCommandLine(args, {
+  const read = commandLineOrExit("corpus", args, {
+    options: {
       json: { type: "boolean" },
       requests: { type: "string" },
       model: { type: "string" },
       "idle-limit": { type: "string" },
       ...FILTER_OPTIONS,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
-    filter = filterFromValues(parsed.values);
-  } catch (error) {
-    return usageExit("corpus", error);
-  }
-  const { positionals } = parsed;
-  const values = parsed.values as Record<string, string | undefined> & {
-    json?: boolean;
-    help?: boolean;
-    version?: boolean;
-  };
-  const answered = helpOrVersion("corpus", values, HELP);
-  if (answered !== null) return answered;
+    },
+    help: HELP,
+    check: (line) => filterFromValues(line.values),
+  });
+  if (typeof read === "number") return read;
+  const { line, checked: filter } = read;
+  const values = line.values as Record<string, string | undefined> & { json?: boolean };
   let idleLimitSeconds = DEFAULT_IDLE_LIMIT_SECONDS;
   if (values["idle-limit"] !== undefined) {
     idleLimitSeconds = Number(values["idle-limit"]);
@@ -237,12 +223,8 @@ export async function main(args: string[]): Promise<number> {
     }
   }
   try {
-    const input = await selectInput(positionals, filter);
-    const filteredOut = filteredOutMessage("corpus", input);
-    if (filteredOut) {
-      console.error(filteredOut);
-      return EXIT.emptySample;
-    }
+    const input = await selectInputOrExit("corpus", line.positionals, filter);
+    if (typeof input === "number") return input;
     const unsafe = values.requests === undefined ? undefined : await checkOutputPath(
       values.requests === "-" ? "-" : callerPath(values.requests),
       input.paths,
@@ -251,14 +233,11 @@ export async function main(args: string[]): Promise<number> {
       console.error(`corpus: --requests: ${unsafe}`);
       return EXIT.invalidArguments;
     }
-    const corpus = await readCorpus(input.files, {
+    const corpus = await readInputCorpus("corpus", input, {
       model: values.model,
       idleLimitSeconds,
       onProgress: progressReporter("corpus"),
     });
-    // The files were discovered before reading: their skipped names join the diagnostics.
-    corpus.diagnostics.undecodableNames += input.undecodableNames;
-    for (const warning of readerWarnings("corpus", corpus)) console.error(warning);
     if (corpus.requests.length === 0) {
       console.error(emptySampleMessage("corpus", corpus, input.paths));
       return EXIT.emptySample;

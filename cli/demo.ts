@@ -17,7 +17,7 @@ import {
   ANALYZE_FLAGS_HELP,
   analyzeFlagsFromValues,
 } from "./_analyze_flags.ts";
-import { COMMON_HELP, EXIT, helpOrVersion, parseCommandLine, usageExit } from "./_shared.ts";
+import { commandLineOrExit, COMMON_HELP, EXIT } from "./_shared.ts";
 
 const HELP = `Usage: deno task demo [OPTIONS]
 
@@ -53,29 +53,26 @@ const BYTES_PER_REQUEST = 15_400;
  * @returns The exit code.
  */
 export async function main(args: string[]): Promise<number> {
-  let values;
-  let flags;
-  let own;
   // --seed is the generator's here; the analysis' seed is its default.
   const { seed: _analysisSeed, ...analysisOptions } = ANALYZE_FLAG_OPTIONS;
-  try {
-    ({ values } = parseCommandLine(args, {
+  const read = commandLineOrExit("demo", args, {
+    options: {
       profile: { type: "string" },
       seed: { type: "string" },
       out: { type: "string" },
       lang: { type: "string" },
       "auto-compact-window": { type: "string" },
       ...analysisOptions,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    }, false));
-    flags = analyzeFlagsFromValues({ ...values, seed: undefined });
-    own = reportFlagsFromValues(values);
-  } catch (error) {
-    return usageExit("demo", error);
-  }
-  const answered = helpOrVersion("demo", values, HELP);
-  if (answered !== null) return answered;
+    },
+    help: HELP,
+    check: ({ values }) => ({
+      flags: analyzeFlagsFromValues({ ...values, seed: undefined }),
+      own: reportFlagsFromValues(values),
+    }),
+    allowPositionals: false,
+  });
+  if (typeof read === "number") return read;
+  const { line: { values }, checked: { flags, own } } = read;
   const profile = String(values.profile ?? "full") as ProfileName;
   if (!["small", "sample", "full"].includes(profile)) {
     console.error(`demo: --profile must be small, sample or full, got "${values.profile}"`);

@@ -10,17 +10,16 @@ import { exportCorpus } from "../lib/pool/export_corpus.ts";
 import { defaultSecretPath, loadOrCreateSecret } from "../lib/pool/session_key.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
 import {
+  commandLineOrExit,
   COMMON_HELP,
   EXIT,
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  helpOrVersion,
-  parseCommandLine,
   usageExit,
   VERSION,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, filterLine, selectInput } from "./_input.ts";
+import { filterFromValues, filterLine, selectInputOrExit } from "./_input.ts";
 
 const HELP = `Usage: deno task export [OPTIONS] --out DIR [--] [PATH...]
 
@@ -66,24 +65,19 @@ Exit codes:
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  let filter;
-  try {
-    parsed = parseCommandLine(args, {
+  const read = commandLineOrExit("export", args, {
+    options: {
       out: { type: "string" },
       "secret-file": { type: "string" },
       json: { type: "boolean" },
       ...FILTER_OPTIONS,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
-    filter = filterFromValues(parsed.values);
-  } catch (error) {
-    return usageExit("export", error);
-  }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
-  const answered = helpOrVersion("export", values, HELP);
-  if (answered !== null) return answered;
+    },
+    help: HELP,
+    check: (line) => filterFromValues(line.values),
+  });
+  if (typeof read === "number") return read;
+  const { line, checked: filter } = read;
+  const values = line.values as Record<string, string | boolean | undefined>;
   if (typeof values.out !== "string" || values.out === "") {
     return usageExit("export", new Error("--out DIR is required"));
   }
@@ -94,12 +88,8 @@ export async function main(args: string[]): Promise<number> {
     return usageExit("export", new Error("no HOME or XDG_CONFIG_HOME: give --secret-file FILE"));
   }
   try {
-    const input = await selectInput(parsed.positionals, filter);
-    const filteredOut = filteredOutMessage("export", input);
-    if (filteredOut) {
-      console.error(filteredOut);
-      return EXIT.emptySample;
-    }
+    const input = await selectInputOrExit("export", line.positionals, filter);
+    if (typeof input === "number") return input;
     const { secret, created } = await loadOrCreateSecret(secretPath);
     if (created) console.error(`export: made a new secret (keep it, never share it)`);
     let result;

@@ -25,7 +25,7 @@ import {
   filterTranscriptFiles,
   type TranscriptFilter,
 } from "../lib/transcript/transcript_filter.ts";
-import { FILTER_OPTIONS, parseCommandLine, versionLine } from "./_shared.ts";
+import { FILTER_OPTIONS, HELP_OPTIONS, parseCommandLine, versionLine } from "./_shared.ts";
 import { filterFromValues } from "./_input.ts";
 
 /** Exit codes of {@linkcode main}. */
@@ -151,8 +151,7 @@ export async function main(args: string[], io: MeasureIo = STANDARD_IO): Promise
   let filter: TranscriptFilter;
   try {
     const { values, positionals } = parseCommandLine(args, {
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean" },
+      ...HELP_OPTIONS,
       json: { type: "boolean" },
       recursive: { type: "boolean" },
       "min-turns": { type: "string", multiple: true },

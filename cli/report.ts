@@ -81,16 +81,16 @@ import {
   readsFetchTargets,
 } from "./_analyze_flags.ts";
 import {
+  commandLineOrExit,
   COMMON_HELP,
   emptySampleMessage,
   EXIT,
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  helpOrVersion,
-  parseCommandLine,
   progressReporter,
   readerWarnings,
+  replayProgressReporter,
   UsageError,
   usageExit,
 } from "./_shared.ts";
@@ -98,6 +98,7 @@ import {
   filteredOutMessage,
   filterFromValues,
   filterLine,
+  readInputCorpus,
   type SelectedInput,
   selectInput,
 } from "./_input.ts";
@@ -294,7 +295,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       if (typeof settings === "number") return settings;
       analyzeOptions.settings = settings;
     }
-    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = _replayProgress(command);
+    if (Deno.stderr.isTerminal()) analyzeOptions.onProgress = replayProgressReporter(command);
     const prices = (model: string) =>
       pricesText === undefined ? undefined : pricesForModel(pricesText, model, flags.pricesPath!);
     const readOptions = {
@@ -341,9 +342,10 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       }
       analysed = { kind: "all", corpora, doc, analyses, main };
     } else {
-      const corpus = await readCorpus(input.files, { ...readOptions, model: options.model });
-      corpus.diagnostics.undecodableNames += input.undecodableNames;
-      for (const warning of readerWarnings(command, corpus)) console.error(warning);
+      const corpus = await readInputCorpus(command, input, {
+        ...readOptions,
+        model: options.model,
+      });
       if (corpus.requests.length === 0) {
         console.error(emptySampleMessage(command, corpus, input.paths));
         return EXIT.emptySample;
@@ -654,13 +656,6 @@ function _interrupted(
   };
 }
 
-function _replayProgress(command: string) {
-  return (done: number, total: number) => {
-    const line = `\r${command}: replayed ${done}/${total} workloads`;
-    Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
-  };
-}
-
 /** The report's own flags, beside the analysis' and the filter's. */
 const REPORT_OPTIONS = {
   out: { type: "string" },
@@ -712,30 +707,18 @@ export function reportFlagsFromValues(
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  let filter;
-  let flags;
-  let own;
-  try {
-    parsed = parseCommandLine(args, {
-      ...REPORT_OPTIONS,
-      ...ANALYZE_FLAG_OPTIONS,
-      ...FILTER_OPTIONS,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
-    filter = filterFromValues(parsed.values);
-    flags = analyzeFlagsFromValues(parsed.values);
-    own = reportFlagsFromValues(parsed.values);
-  } catch (error) {
-    return usageExit("report", error);
-  }
-  const values = parsed.values as Record<string, string | undefined> & {
-    help?: boolean;
-    version?: boolean;
-  };
-  const answered = helpOrVersion("report", values, HELP);
-  if (answered !== null) return answered;
+  const read = commandLineOrExit("report", args, {
+    options: { ...REPORT_OPTIONS, ...ANALYZE_FLAG_OPTIONS, ...FILTER_OPTIONS },
+    help: HELP,
+    check: ({ values }) => ({
+      filter: filterFromValues(values),
+      flags: analyzeFlagsFromValues(values),
+      own: reportFlagsFromValues(values),
+    }),
+  });
+  if (typeof read === "number") return read;
+  const { line: parsed, checked: { filter, flags, own } } = read;
+  const values = parsed.values as Record<string, string | undefined>;
   if (values.tables !== undefined) {
     if (parsed.positionals.length > 0) {
       return usageExit("report", new Error("give either --tables DIR or transcript paths"));

@@ -24,7 +24,6 @@
  * @module
  */
 
-import { readCorpus } from "../lib/transcript/mod.ts";
 import {
   analyzeTrigger,
   MissingModelInputsError,
@@ -54,19 +53,16 @@ import {
 import { writeStdout } from "../lib/io/stdout.ts";
 import { callerPath, grantedEnv } from "../lib/transcript/default_roots.ts";
 import {
+  commandLineOrExit,
   COMMON_HELP,
   emptySampleMessage,
   EXIT,
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
-  helpOrVersion,
-  parseCommandLine,
   progressReporter,
-  readerWarnings,
-  usageExit,
 } from "./_shared.ts";
-import { filteredOutMessage, filterFromValues, selectInput } from "./_input.ts";
+import { filterFromValues, readInputCorpus, selectInputOrExit } from "./_input.ts";
 import {
   ANALYZE_FLAG_OPTIONS,
   ANALYZE_FLAGS_HELP,
@@ -213,11 +209,8 @@ function _shadows(snapshot: SettingsSnapshot, scope: "user" | "project", model: 
  * ```
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  let filter;
-  let flags;
-  try {
-    parsed = parseCommandLine(args, {
+  const read = commandLineOrExit("setting", args, {
+    options: {
       from: { type: "string" },
       scope: { type: "string" },
       write: { type: "boolean" },
@@ -226,24 +219,23 @@ export async function main(args: string[]): Promise<number> {
       model: { type: "string" },
       ...ANALYZE_FLAG_OPTIONS,
       ...FILTER_OPTIONS,
-      version: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    });
-    filter = filterFromValues(parsed.values);
-    flags = analyzeFlagsFromValues(parsed.values);
-    const scope = parsed.values.scope;
-    if (scope !== undefined && scope !== "user" && scope !== "project") {
-      throw new RangeError(`--scope must be user or project, got "${scope}"`);
-    }
-    if (parsed.values.write && parsed.values.revert) {
-      throw new RangeError("--write and --revert cannot be given together");
-    }
-  } catch (error) {
-    return usageExit("setting", error);
-  }
+    },
+    help: HELP,
+    check: ({ values }) => {
+      const filter = filterFromValues(values);
+      const flags = analyzeFlagsFromValues(values);
+      if (values.scope !== undefined && values.scope !== "user" && values.scope !== "project") {
+        throw new RangeError(`--scope must be user or project, got "${values.scope}"`);
+      }
+      if (values.write && values.revert) {
+        throw new RangeError("--write and --revert cannot be given together");
+      }
+      return { filter, flags };
+    },
+  });
+  if (typeof read === "number") return read;
+  const { line: parsed, checked: { filter, flags } } = read;
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  const answered = helpOrVersion("setting", values, HELP);
-  if (answered !== null) return answered;
   const scope = (values.scope ?? "user") as "user" | "project";
   const target = _target(scope);
   if (target === null) {
@@ -321,21 +313,15 @@ async function _analyze(
       return (error as PricesFileError).notFound ? EXIT.missingPath : EXIT.emptySample;
     }
   }
-  const input = await selectInput(positionals, filter);
-  const filteredOut = filteredOutMessage("setting", input);
-  if (filteredOut) {
-    console.error(filteredOut);
-    return EXIT.emptySample;
-  }
-  const corpus = await readCorpus(input.files, {
+  const input = await selectInputOrExit("setting", positionals, filter);
+  if (typeof input === "number") return input;
+  const corpus = await readInputCorpus("setting", input, {
     model: values.model as string | undefined,
     idleLimitSeconds: flags.idleLimitSeconds,
     // The rework is measured as analyze measures it, so the setting is analyze's answer.
     fetchTargets: readsFetchTargets(flags.options),
     onProgress: progressReporter("setting: reading"),
   });
-  corpus.diagnostics.undecodableNames += input.undecodableNames;
-  for (const warning of readerWarnings("setting", corpus)) console.error(warning);
   if (corpus.requests.length === 0) {
     console.error(emptySampleMessage("setting", corpus, input.paths));
     return EXIT.emptySample;
