@@ -48,6 +48,7 @@ import {
   analysisSteadyStates,
   analysisTriggers,
   type AnalyzeOptions,
+  billCompactionModel,
   DEFAULT_ANALYZE_OPTIONS,
   type FiguresWithoutCurves,
   type TriggerReport,
@@ -59,7 +60,7 @@ import { priceCurves, type TriggerCurves } from "../trigger/price_curves.ts";
 import type { Prices } from "../trigger/prices.ts";
 import { emptyReplaySums, type ReplaySums, replayWorkloads } from "../trigger/replay.ts";
 import { buildSteps } from "../trigger/steps.ts";
-import { resolveSummaryModel, type SummaryModel } from "../trigger/summary_model.ts";
+import type { SummaryModel } from "../trigger/summary_model.ts";
 import { drawWorkloadBatch } from "../trigger/workloads.ts";
 import {
   MEASURED_INPUT_MARGIN,
@@ -303,23 +304,13 @@ export async function streamedAnalysis(
       } else if (frame.kind === "compactions") {
         all = frame.columns;
         if (counts === undefined) throw new NoPoolSessionError(name, leftOut);
+        const pool = { name, models, all, counts, manifests, idleLimitSeconds };
         try {
-          state = _prepare(name, models, all, counts, manifests, idleLimitSeconds, o, blockSize, {
-            ...options,
-          }, sessionTable);
+          state = _prepare(pool, o, blockSize, { ...options }, sessionTable);
         } catch (error) {
           if (!(error instanceof RangeError)) throw error;
           failure = error;
-          light = _withoutCurves(
-            name,
-            models,
-            all,
-            counts,
-            manifests,
-            idleLimitSeconds,
-            o,
-            options,
-          );
+          light = _withoutCurves(pool, o, options);
         }
       } else if (frame.kind === "requests" && light !== null) {
         const corpus = batchCorpus(models, all!, frame.columns, manifests, idleLimitSeconds);
@@ -380,13 +371,34 @@ export async function streamedAnalysis(
   return { ...result, contributors: counts?.contributors ?? 0, leftOut };
 }
 
+/** The model analysed, as the meta and compaction frames and the manifests give it. */
+interface _PoolModel {
+  name: string;
+  /** The pool's model names (the meta frame's). */
+  models: string[];
+  /** The compaction frame's columns (every compaction of the model). */
+  all: Record<string, Float64Array>;
+  counts: PoolModelCounts;
+  manifests: readonly ExportManifest[];
+  idleLimitSeconds: number;
+}
+
+/**
+ * The model's compactions alone, as a corpus without requests: what the fits, the grid and the
+ * rework estimate (from the windows the compactions carry) read, and the manifests' figures of
+ * the corpus block (files, bytes, advisor passes, the sessions left out).
+ */
+function _compactionsOnly(pool: _PoolModel): Corpus {
+  return pooledCorpus(
+    { models: pool.models, requests: _noRequests(), compactions: pool.all },
+    pool.name,
+    pool.manifests,
+    pool.idleLimitSeconds,
+  );
+}
+
 function _prepare(
-  name: string,
-  models: string[],
-  all: Record<string, Float64Array>,
-  counts: PoolModelCounts,
-  manifests: readonly ExportManifest[],
-  idleLimitSeconds: number,
+  pool: _PoolModel,
   o: StreamedResolvedOptions,
   blockSize: number,
   options: StreamedOptions,
@@ -400,15 +412,8 @@ function _prepare(
   if (o.sessionDraws > 0 && sessionTable === null) {
     throw new Error("The pool reader sent no session table: ask for it (sessionTable)");
   }
-  // The compactions alone, as a corpus without requests: what the fits, the grid and the
-  // rework estimate (from the windows the compactions carry) read, and the manifests' figures
-  // of the corpus block (files, bytes, advisor passes, the sessions left out).
-  const compactionsOnly = pooledCorpus(
-    { models, requests: _noRequests(), compactions: all },
-    name,
-    manifests,
-    idleLimitSeconds,
-  );
+  const { name, counts } = pool;
+  const compactionsOnly = _compactionsOnly(pool);
   const comp = compactionsOnly.compactions;
   const summary = summarizeCorpus(compactionsOnly, { dollars: catalogDollars });
   const observedTrigger = summary.observedTrigger;
@@ -520,42 +525,22 @@ function _prices(name: string, counts: PoolModelCounts, options: StreamedOptions
  * manifests' figures of its corpus, its prices (null: invalid) and how its bill prices the
  * compactions (null: a β or G it needs cannot be fitted and was not given).
  */
-function _withoutCurves(
-  name: string,
-  models: string[],
-  all: Record<string, Float64Array>,
-  counts: PoolModelCounts,
-  manifests: readonly ExportManifest[],
-  idleLimitSeconds: number,
-  o: StreamedResolvedOptions,
-  options: StreamedOptions,
-) {
-  const only = pooledCorpus(
-    { models, requests: _noRequests(), compactions: all },
-    name,
-    manifests,
-    idleLimitSeconds,
-  );
+function _withoutCurves(pool: _PoolModel, o: StreamedResolvedOptions, options: StreamedOptions) {
+  const only = _compactionsOnly(pool);
   let priced: ReturnType<typeof _prices> | null = null;
   try {
-    priced = _prices(name, counts, options);
+    priced = _prices(pool.name, pool.counts, options);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
   }
-  const m = resolveSummaryModel(only.compactions, o).model;
-  const known = only.compactions.length === 0 ||
-    (Number.isFinite(m.beta) && Number.isFinite(m.g0) && Number.isFinite(m.g1));
+  const billModel = billCompactionModel(only.compactions, o);
   return {
     summary: summarizeCorpus(only, { dollars: catalogDollars }),
     advisor: only.advisor,
     priced,
-    billModel: priced === null || !known ? null : {
-      prices: priced.prices,
-      beta: Number.isFinite(m.beta) ? m.beta : 1,
-      g0: Number.isFinite(m.g0) ? m.g0 : 0,
-      g1: Number.isFinite(m.g1) ? m.g1 : 0,
-      minSummaryTokens: m.minSummaryTokens,
-    },
+    billModel: priced === null || billModel === null
+      ? null
+      : { prices: priced.prices, ...billModel },
     tally: _emptyTally(),
   };
 }

@@ -53,7 +53,7 @@ import {
 import type { BlockMethod } from "../stats/block_resample.ts";
 import { type CorpusSummary, summarizeCorpus } from "../transcript/summarize_corpus.ts";
 import { catalogDollars } from "../prices/usage_dollars.ts";
-import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
+import type { CompactionTable, Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { type AutoBlockSize, autoBlockSize } from "./auto_block_size.ts";
 import type { AutoCompactSetting } from "./auto_compact_setting.ts";
 import type { SettingsSnapshot } from "../settings/effective_setting.ts";
@@ -85,7 +85,12 @@ import {
   DEFAULT_BUILD_STEPS_OPTIONS,
   meanGrowth,
 } from "./steps.ts";
-import { resolveSummaryModel, type SummaryModel, type SummaryModelPart } from "./summary_model.ts";
+import {
+  resolveSummaryModel,
+  type SummaryModel,
+  type SummaryModelOverrides,
+  type SummaryModelPart,
+} from "./summary_model.ts";
 import type { ConstrainedTimeFit } from "./constrained_time_fit.ts";
 import { fitCompactionModels } from "./compaction_model_fit.ts";
 import type { Confidence } from "./confidence.ts";
@@ -846,6 +851,46 @@ export interface FiguresWithoutCurves {
 }
 
 /**
+ * How the observed bill of a model whose analysis cannot run prices its compactions: β and
+ * G(C) of the summary model (the given parts over the fitted ones), with β = 1 and G = 0
+ * standing in for the parts a corpus without compactions cannot fit (its bill never uses them).
+ * The in-memory and the streamed pool analysis both price that bill so.
+ *
+ * @param compactions The model's compactions.
+ * @param options The summary-model parts given as options.
+ * @returns β, g0, g1 and the floor of G(C); null when compactions need a β or G that can
+ * neither be fitted nor was given (the bill cannot be priced).
+ *
+ * @example No compaction: stand-ins; β given: used
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { billCompactionModel } from "./analyze.ts";
+ * import { corpusFromText } from "../transcript/mod.ts";
+ *
+ * const { compactions } = corpusFromText([{ path: "a.jsonl", text: "" }]);
+ * assert.deepEqual(billCompactionModel(compactions, {}), {
+ *   beta: 1, g0: 0, g1: 0, minSummaryTokens: 0,
+ * });
+ * assert.equal(billCompactionModel(compactions, { beta: 0.4 })?.beta, 0.4);
+ * ```
+ */
+export function billCompactionModel(
+  compactions: CompactionTable,
+  options: SummaryModelOverrides,
+): { beta: number; g0: number; g1: number; minSummaryTokens: number } | null {
+  const m = resolveSummaryModel(compactions, options).model;
+  const known = compactions.length === 0 ||
+    (Number.isFinite(m.beta) && Number.isFinite(m.g0) && Number.isFinite(m.g1));
+  if (!known) return null;
+  return {
+    beta: Number.isFinite(m.beta) ? m.beta : 1,
+    g0: Number.isFinite(m.g0) ? m.g0 : 0,
+    g1: Number.isFinite(m.g1) ? m.g1 : 0,
+    minSummaryTokens: m.minSummaryTokens,
+  };
+}
+
+/**
  * The figures of a model that need no curves: its corpus, its prices and its observed bill. The
  * per-model view gives them for a model whose analysis cannot run (docs/method.md, Per model).
  *
@@ -881,20 +926,10 @@ export function figuresWithoutCurves(
     dollars: catalogDollars,
   });
   const { resolved, prices } = _pricesFor(corpus, options);
-  const fitted = resolveSummaryModel(corpus.compactions, options);
-  const m = fitted.model;
-  const known = corpus.compactions.length === 0 ||
-    (Number.isFinite(m.beta) && Number.isFinite(m.g0) && Number.isFinite(m.g1));
-  const bill = known
-    ? observedBill(corpus, {
-      prices,
-      beta: Number.isFinite(m.beta) ? m.beta : 1,
-      g0: Number.isFinite(m.g0) ? m.g0 : 0,
-      g1: Number.isFinite(m.g1) ? m.g1 : 0,
-      minSummaryTokens: m.minSummaryTokens,
-      dollars: catalogDollars,
-    })
-    : null;
+  const billModel = billCompactionModel(corpus.compactions, options);
+  const bill = billModel === null
+    ? null
+    : observedBill(corpus, { prices, ...billModel, dollars: catalogDollars });
   return {
     corpus: summary,
     prices: pricesBlock(prices, resolved),
