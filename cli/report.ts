@@ -353,17 +353,9 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       const given = prices(corpus.model);
       if (given !== undefined) analyzeOptions.prices = given;
       stage("fitting, resampling and replaying");
-      try {
-        analysed = { kind: "one", corpus, analysis: await analyzeTrigger(corpus, analyzeOptions) };
-      } catch (error) {
-        if (error instanceof MissingModelInputsError) {
-          console.error(
-            `${command}: ${error.message}; run \`deno task analyze --help\` for how to give them`,
-          );
-          return EXIT.emptySample;
-        }
-        throw error;
-      }
+      const analysis = await _analyzeOrExit(command, corpus, analyzeOptions);
+      if (typeof analysis === "number") return analysis;
+      analysed = { kind: "one", corpus, analysis };
     }
     const analysis = analysed.kind === "one"
       ? analysed.analysis
@@ -609,9 +601,28 @@ async function _readPool(
   }
   const given = prices?.(corpus.model);
   const o = given === undefined ? analyzeOptions : { ...analyzeOptions, prices: given };
-  let analysis: TriggerAnalysis;
+  const analysis = await _analyzeOrExit(command, corpus, o);
+  if (typeof analysis === "number") return analysis;
+  return {
+    analysed: { kind: "one", corpus, analysis },
+    pool: {
+      answers: { [corpus.model]: poolAnswerOf(input, analysis.report) },
+      filters: recorded,
+    },
+  };
+}
+
+/**
+ * One model's analysis, or exit 1 when the corpus cannot give an input of the model (the
+ * message points to the flags that give it by hand).
+ */
+async function _analyzeOrExit(
+  command: string,
+  corpus: Corpus,
+  options: AnalyzeOptions,
+): Promise<TriggerAnalysis | number> {
   try {
-    analysis = await analyzeTrigger(corpus, o);
+    return await analyzeTrigger(corpus, options);
   } catch (error) {
     if (error instanceof MissingModelInputsError) {
       console.error(
@@ -621,13 +632,6 @@ async function _readPool(
     }
     throw error;
   }
-  return {
-    analysed: { kind: "one", corpus, analysis },
-    pool: {
-      answers: { [corpus.model]: poolAnswerOf(input, analysis.report) },
-      filters: recorded,
-    },
-  };
 }
 
 /** The signals after which a run says what it leaves behind. */
