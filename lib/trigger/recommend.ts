@@ -3,7 +3,7 @@
  * or the cheapest within a time budget, then moved by the preference rule) with its setting, the
  * mean curves at the observed trigger, and the context window the setting is made for. One
  * module for the in-memory analysis (./analyze.ts) and the streamed pool analysis
- * (../pool/streamed_report.ts), so both recommend by the same rule.
+ * (../pool/streamed_analysis.ts), so both recommend by the same rule.
  *
  * @module
  */

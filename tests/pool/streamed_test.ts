@@ -2,7 +2,7 @@
  * The streamed analysis of a pool (lib/pool/streamed_analysis.ts), batch by batch, against the
  * in-memory analysis of the same pooled corpus: equal counts, fits, curves with their bands,
  * observed bill, replay at the observed trigger, T* and cheapest trigger (sums to 1e-9), with
- * batches of a few hundred requests; its `--json` document (lib/pool/streamed_report.ts) equals
+ * batches of a few hundred requests; its `--json` document (lib/trigger/report_document.ts) equals
  * the in-memory analysis's, dollars and the session bootstrap included; `--block-size auto` streamed
  * chooses the in-memory rule's size to the bit. Skipped without DuckDB, except under CI=true.
  *
