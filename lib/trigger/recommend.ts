@@ -1,9 +1,9 @@
 /**
  * The recommendation of a trigger analysis, from its curves: the chosen trigger (the cheapest,
  * or the cheapest within a time budget, then moved by the preference rule) with its setting, the
- * mean curves at the observed trigger, and the context window the setting is made for. One
- * module for the in-memory analysis (./analyze.ts) and the streamed pool analysis
- * (../pool/streamed_analysis.ts), so both recommend by the same rule.
+ * mean curves at the observed trigger, and the context window the setting is made for. Used by
+ * the document assembler (./report_document.ts) that the in-memory analysis and the streamed pool
+ * analysis share, so both recommend by the same rule.
  *
  * @module
  */
