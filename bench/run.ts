@@ -24,6 +24,7 @@
  * @module
  */
 
+import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { BENCH_SHAPES, type BenchShape, makeBenchCorpus } from "./_make_corpus.ts";
 import { corpusShape, formatShape } from "./_corpus_shape.ts";
@@ -61,10 +62,10 @@ async function timed(cmd: string[], env: Record<string, string> = {}): Promise<T
 }
 
 /**
- * CPU seconds the whole machine has spent busy since boot (`/proc/stat`: user, nice, system, irq,
- * softirq and steal time at 100 ticks a second), or undefined where the system has none. The
- * bench takes it around a corpus's rounds and subtracts its own runs' CPU time: what is left is
- * other work, which makes the figures of that run incomparable with a quiet run's.
+ * CPU seconds the whole machine has spent busy since boot (user, nice, system and irq time of
+ * every core, as `node:os` `cpus()` reads them from the kernel), or undefined where they are not
+ * known. The bench takes it around a corpus's rounds and subtracts its own runs' CPU time: what is
+ * left is other work, which makes the figures of that run incomparable with a quiet run's.
  *
  * @example
  * ```ts
@@ -76,10 +77,8 @@ async function timed(cmd: string[], env: Record<string, string> = {}): Promise<T
  */
 export function machineBusySeconds(): number | undefined {
   try {
-    const [, user, nice, system, , , irq, softirq, steal] = Deno.readTextFileSync("/proc/stat")
-      .split("\n")[0].trim().split(/\s+/).map(Number);
-    const busy = (user + nice + system + irq + softirq + (steal ?? 0)) / 100;
-    return Number.isFinite(busy) ? busy : undefined;
+    const ms = cpus().reduce((sum, { times: t }) => sum + t.user + t.nice + t.sys + t.irq, 0);
+    return Number.isFinite(ms) && ms > 0 ? ms / 1000 : undefined;
   } catch {
     return undefined;
   }
