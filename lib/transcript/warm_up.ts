@@ -47,6 +47,9 @@ const pass = (type: string) => ({
   output_tokens: 6,
 });
 
+/** Out-of-order records in the warm-up file: past the look-up's scan budget (see warmUpText). */
+const OUT_OF_ORDER_RECORDS = 120;
+
 /** Message ids of odd-numbered records differ by round, so assembly sees new and repeated keys. */
 let round = 0;
 
@@ -206,6 +209,18 @@ export function warmUpText(r = 0): string {
       compactMetadata: { trigger: "idle", durationMs: 400, preTokens: 7000, precomputed: true },
     },
     user(1, "A prompt"),
+    // In the last round (the code then runs faster than in the first): records written out of
+    // time order, enough of them that the look-up of repeated uuids leaves its backward scan for
+    // the time table (parse_file.ts, #uuidInTable), then a repeat found through the table. Without
+    // them the table's first use in a real file de-optimised the look-up, again and again in some
+    // runs.
+    ...(r === WARM_UP_ROUNDS - 1
+      ? Array.from(
+        { length: OUT_OF_ORDER_RECORDS },
+        (_, k) => user(100 + k, "Late", { uuid: `late${k}`, timestamp: time(2) }),
+      )
+      : []),
+    user(3, [{ type: "tool_result", tool_use_id: "tool_2", content: "x".repeat(300) }]),
     "",
     '{"type":"assistant","message":{"id":"msg_39","usage":{"input_tokens":',
   ];

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { splitLines } from "../../lib/transcript/jsonl.ts";
 import { FileParser } from "../../lib/transcript/parse_file.ts";
 import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
-import { warmUpParser, warmUpText } from "../../lib/transcript/warm_up.ts";
+import { WARM_UP_ROUNDS, warmUpParser, warmUpText } from "../../lib/transcript/warm_up.ts";
 
 Deno.test("the warm-up file exercises the rare records and parses like any transcript", () => {
   const corpus = corpusFromText([{ path: "w.jsonl", text: warmUpText(0) }]);
@@ -38,13 +38,29 @@ Deno.test("the warm-up file exercises the rare records and parses like any trans
   ]);
   assert.deepEqual(parse.boundaries.map((b) => b.summaryChars), [12, 14, NaN, NaN]);
   assert.deepEqual(parse.boundaries.map((b) => b.precomputed), [false, false, false, true]);
-  // The 2026 shapes: u1 re-appended (skipped), the passes of msg_14 (two requests, one advisor
-  // pass in each of its two records), the microcompaction's tokens saved.
-  assert.equal(parse.counts.repeatedRecordUuids, 1);
+  // The 2026 shapes: u1 and u3 re-appended (skipped), the passes of msg_14 (two requests, one
+  // advisor pass in each of its two records), the microcompaction's tokens saved.
+  assert.equal(parse.counts.repeatedRecordUuids, 2);
   assert.equal(parse.advisor.key.length, 2);
   assert.equal(parse.counts.microcompactTokensSaved, 40);
   assert.equal(d.microcompactTokensSaved, 40);
-  assert.equal(d.repeatedRecordUuids, 1);
+  assert.equal(d.repeatedRecordUuids, 2);
+});
+
+Deno.test("the last warm-up round adds records out of time order past the look-up's scan budget, and no request", () => {
+  // 120 records out of time order take the look-up past its scan budget: each scans the 38 to
+  // 157 uuids noted before it, about 11,700 in all, against 32 · 158 + 4,096 = 9,152. u3, re-
+  // appended after them, is then found through the time table, and skipped like u1.
+  const count = (round: number) => {
+    const parser = new FileParser();
+    splitLines(warmUpText(round), (b, s, e, n) => parser.onLine(b, s, e, n));
+    const parse = parser.finish();
+    return [parse.counts.repeatedRecordUuids, parse.blocks.key.length];
+  };
+  const [repeated, blocks] = count(WARM_UP_ROUNDS - 1);
+  assert.equal(repeated, 2);
+  // The late records are user records: they add no request.
+  assert.equal(blocks, count(0)[1]);
 });
 
 Deno.test("rounds differ in some message ids only", () => {
