@@ -107,7 +107,8 @@ function user(n: number, content: unknown, extra: Record<string, unknown> = {}) 
  * compaction call, and the rare records (synthetic, API error, no usage, no ids, compactions with
  * and without a duration or a trigger, a logical parent after its boundary, summaries of text,
  * blocks and null, a blank and a truncated line, CRLF endings), and the shapes of 2026 (passes of
- * `usage.iterations`, precomputed and idle compactions, a re-appended record).
+ * `usage.iterations`, precomputed and idle compactions, a re-appended record; in the last
+ * round, records out of time order that take the uuid look-up through its time table).
  */
 export function warmUpText(r = 0): string {
   round = r;
