@@ -841,7 +841,7 @@ export async function main(args: string[]): Promise<number> {
     const corpus = await readInputCorpus("analyze", input, {
       model: values.model as string | undefined,
       idleLimitSeconds,
-      fetchTargets: readsFetchTargets(analyzeOptions),
+      fetchTargets: readsFetchTargets(analyzeOptions) && "compacted" as const,
       onProgress: progressReporter("analyze: reading"),
     });
     if (pricesText !== undefined) {
@@ -891,7 +891,7 @@ async function _allModels(
   const paths = input.files;
   const { corpora, withoutSession } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
-    fetchTargets: readsFetchTargets(options),
+    fetchTargets: readsFetchTargets(options) && "compacted" as const,
     onProgress: progressReporter("analyze: reading"),
   });
   if (corpora.length === 0) {

@@ -300,7 +300,7 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       pricesText === undefined ? undefined : pricesForModel(pricesText, model, flags.pricesPath!);
     const readOptions = {
       idleLimitSeconds: flags.idleLimitSeconds,
-      fetchTargets: readsFetchTargets(analyzeOptions),
+      fetchTargets: readsFetchTargets(analyzeOptions) && "compacted" as const,
       onProgress: progressReporter(`${command}: reading`),
     };
 

@@ -319,7 +319,7 @@ async function _analyze(
     model: values.model as string | undefined,
     idleLimitSeconds: flags.idleLimitSeconds,
     // The rework is measured as analyze measures it, so the setting is analyze's answer.
-    fetchTargets: readsFetchTargets(flags.options),
+    fetchTargets: readsFetchTargets(flags.options) && "compacted" as const,
     onProgress: progressReporter("setting: reading"),
   });
   if (corpus.requests.length === 0) {

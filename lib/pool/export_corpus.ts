@@ -118,7 +118,10 @@ export async function exportCorpus(
   // Gaps are kept before the idle cut (idle limit ∞): the pool applies its own limit.
   const idleLimitSeconds = Infinity;
   // With fetch targets: the rework windows are taken here, and only their counts leave.
-  const { corpora } = await readCorpusPerModel(files, { idleLimitSeconds, fetchTargets: true });
+  const { corpora } = await readCorpusPerModel(files, {
+    idleLimitSeconds,
+    fetchTargets: "compacted",
+  });
   const overall = corpora.length > 0 ? corpora[0] : await _corpusFor(files, undefined);
   // A model no session here has: everything is left out for it.
   const absent = await _corpusFor(files, "\u0000no model");

@@ -24,6 +24,27 @@ export interface FileFetches {
 }
 
 /**
+ * The fetches of a file that has none (or was read without fetch targets).
+ *
+ * @returns Empty columns.
+ *
+ * @example
+ * ```ts
+ * import { emptyFileFetches } from "./file_fetches.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(emptyFileFetches().block.length, 0);
+ * ```
+ */
+export function emptyFileFetches(): FileFetches {
+  return {
+    block: new Int32Array(0),
+    target: new Float64Array(0),
+    tokens: new Float64Array(0),
+    call: new Float64Array(0),
+  };
+}
+
+/**
  * Gathers a file's fetches record by record.
  *
  * @example

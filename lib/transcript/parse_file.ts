@@ -236,6 +236,11 @@ export interface FileParse {
   advisor: FileAdvisorPasses;
   /** The file's fetches (./file_fetches.ts), when {@linkcode FileParserOptions.fetchTargets}. */
   fetches?: FileFetches;
+  /**
+   * Set when fetch targets were asked for only in files with a compaction and this file holds
+   * none: read without them (./parse_transcript_file.ts).
+   */
+  fetchTargetsSkipped?: true;
 }
 
 /** Options of {@linkcode FileParser}. */
@@ -258,7 +263,27 @@ export interface FileParserOptions {
    * @default {none: no fetch targets}
    */
   fetchTargets?: FetchKey;
+  /**
+   * Whether to stop at the file's first compaction (a `compact_boundary` record) by throwing
+   * {@linkcode CompactionMet}: for a reader that gathers fetch targets only in files with a
+   * compaction (./read_corpus.ts) and reads such a file again, from its start, with them.
+   * @default {false}
+   */
+  stopAtCompaction?: boolean;
 }
+
+/**
+ * Thrown by a {@linkcode FileParser} asked to stop at the file's first compaction
+ * ({@linkcode FileParserOptions.stopAtCompaction}). One instance: nothing to tell apart.
+ */
+export class CompactionMet extends Error {
+  constructor() {
+    super("the file holds a compaction");
+    this.name = "CompactionMet";
+  }
+}
+
+const COMPACTION_MET = new CompactionMet();
 
 const COMPACT_COMMAND_TEXT = "<command-name>/compact</command-name>";
 const COMPACT_COMMAND = new TextEncoder().encode(COMPACT_COMMAND_TEXT);
@@ -617,13 +642,15 @@ export class FileParser {
   #corpus: boolean;
   /** The fetch targets' recorder (see {@linkcode FileParserOptions.fetchTargets}). */
   #fetches: FetchRecorder | undefined;
+  #stopAtCompaction: boolean;
 
   /**
    * @param options What to read besides the line counts; see {@linkcode FileParserOptions}.
    */
   constructor(options: FileParserOptions = {}) {
-    const { readCost, corpus = true, fetchTargets } = options;
+    const { readCost, corpus = true, fetchTargets, stopAtCompaction = false } = options;
     this.#corpus = corpus;
+    this.#stopAtCompaction = stopAtCompaction;
     if (fetchTargets !== undefined) this.#fetches = new FetchRecorder(fetchTargets);
     if (readCost === undefined) return;
     this.#sink = readCost;
@@ -732,7 +759,8 @@ export class FileParser {
       if (
         this.#fetches !== undefined && this.#counts.repeatedRecordUuids === repeatedRecords
       ) this.#recordFetches(line, blocks, repeats);
-    } catch {
+    } catch (error) {
+      if (error === COMPACTION_MET) throw error;
       // A wanted nested value (usage, metadata, summary) that does not parse.
       this.#malformed(lineNumber);
     }
@@ -1295,6 +1323,7 @@ export class FileParser {
   }
 
   #boundary(line: Uint8Array, session: number, state: SessionState, timeMs: number): void {
+    if (this.#stopAtCompaction) throw COMPACTION_MET;
     const f = this.#fields;
     let meta: Record<string, unknown> = {};
     if (f.slots[METADATA] >= 0) {

@@ -6,7 +6,18 @@
  */
 
 import { readLines } from "./jsonl.ts";
-import { type FileParse, FileParser, type FileParserOptions } from "./parse_file.ts";
+import { CompactionMet, type FileParse, FileParser, type FileParserOptions } from "./parse_file.ts";
+
+/** Options of {@linkcode parseTranscriptFile}. */
+export interface ParseTranscriptOptions extends Pick<FileParserOptions, "fetchTargets"> {
+  /**
+   * With `fetchTargets`: gather them only when the file holds a compaction. The file is read
+   * without them; at its first `compact_boundary` it is read again from its start with them. A
+   * file without one comes back with no `fetches` and `fetchTargetsSkipped` set.
+   * @default {false}
+   */
+  onlyWithCompaction?: boolean;
+}
 
 /**
  * `error` with the file's path in its message when it is a not-found or permission error (same
@@ -28,7 +39,22 @@ export function fileError(file: string, error: unknown): unknown {
  */
 export async function parseTranscriptFile(
   path: string,
-  options: Pick<FileParserOptions, "fetchTargets"> = {},
+  options: ParseTranscriptOptions = {},
+): Promise<{ parse: FileParse; bytes: number }> {
+  if (options.fetchTargets !== undefined && options.onlyWithCompaction) {
+    try {
+      const { parse, bytes } = await _parse(path, { stopAtCompaction: true });
+      return { parse: { ...parse, fetchTargetsSkipped: true }, bytes };
+    } catch (error) {
+      if (!(error instanceof CompactionMet)) throw error;
+    }
+  }
+  return _parse(path, { fetchTargets: options.fetchTargets });
+}
+
+async function _parse(
+  path: string,
+  options: FileParserOptions,
 ): Promise<{ parse: FileParse; bytes: number }> {
   const parser = new FileParser(options);
   const result = await readLines(path, (b, s, e, n) => parser.onLine(b, s, e, n));

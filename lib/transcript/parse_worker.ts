@@ -8,8 +8,8 @@
  */
 
 import { serveFilePool } from "./file_pool.ts";
-import { blockBuffers, type FileParse, type FileParserOptions } from "./parse_file.ts";
-import { parseTranscriptFile } from "./parse_transcript_file.ts";
+import { blockBuffers, type FileParse } from "./parse_file.ts";
+import { parseTranscriptFile, type ParseTranscriptOptions } from "./parse_transcript_file.ts";
 import { warmUpParser } from "./warm_up.ts";
 
 // Before the first file: every branch of the parser seen once (see warm_up.ts).
@@ -17,8 +17,8 @@ warmUpParser();
 
 serveFilePool<FileParse>(
   async (path, init) => {
-    // init: the caller's parser options (the run's fetch key, when fetch targets are wanted).
-    const { parse, bytes } = await parseTranscriptFile(path, init as FileParserOptions);
+    // init: the caller's options (the run's fetch key, when fetch targets are wanted, and where).
+    const { parse, bytes } = await parseTranscriptFile(path, init as ParseTranscriptOptions);
     return { value: parse, bytes };
   },
   // The block columns move to the caller without a copy.

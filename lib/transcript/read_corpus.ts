@@ -9,7 +9,12 @@ import { discoverTranscriptFiles, UnreadablePathError } from "./discover.ts";
 import { splitLines } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
 import { PARALLEL_MIN_BYTES, runFilePool } from "./file_pool.ts";
-import { fileError, parseTranscriptFile } from "./parse_transcript_file.ts";
+import {
+  fileError,
+  parseTranscriptFile,
+  type ParseTranscriptOptions,
+} from "./parse_transcript_file.ts";
+import { emptyFileFetches } from "./file_fetches.ts";
 import type { Corpus } from "./tables.ts";
 import { warmUpParser } from "./warm_up.ts";
 import { newFetchKey } from "./fetch_targets.ts";
@@ -31,13 +36,23 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "path
   /**
    * Gather each tool call's fetch target (docs/method.md, Cost of forgetting) into
    * {@linkcode Corpus.fetches}, as hashes under a key drawn for this call and never output.
+   * `true`: in every file. `"compacted"`: only where the rework windows look (they look only at
+   * sessions with a compaction), the same windows for less reading: in every file that holds a
+   * compaction, and in every file that shares a request with one of those (a resumed copy); the
+   * other files are read without them (see {@linkcode filesNeedingFetchTargets}).
    * @default {false}
    */
-  fetchTargets?: boolean;
+  fetchTargets?: boolean | "compacted";
 }
 
 /** Corpora from this size on are read after {@linkcode warmUpParser} (it pays off from here). */
 const WARM_UP_MIN_BYTES = 4 * 1024 * 1024;
+
+/** The warm-up of this thread: the parser's, then the corpus assembly's on its parses. */
+function _warmUpReader(): void {
+  const parses = warmUpParser();
+  if (parses.length > 0) assembleCorpus(parses);
+}
 
 /**
  * Reads a corpus: discovers `*.jsonl` under `paths` (docs/method.md, Input), parses every file in
@@ -159,7 +174,9 @@ export async function readFileParses(
     files.length,
   );
   const parses: FileParse[] = new Array(files.length);
-  const parserOptions = options.fetchTargets ? { fetchTargets: newFetchKey() } : {};
+  const parserOptions: ParseTranscriptOptions = options.fetchTargets
+    ? { fetchTargets: newFetchKey(), onlyWithCompaction: options.fetchTargets === "compacted" }
+    : {};
   let bytes = 0;
   let done = 0;
   const finished = (index: number, parse: FileParse, size: number) => {
@@ -169,7 +186,7 @@ export async function readFileParses(
     options.onProgress?.(done, files.length, bytes);
   };
   if (workers <= 1 || (options.workers === undefined && total < PARALLEL_MIN_BYTES)) {
-    if (total >= WARM_UP_MIN_BYTES) warmUpParser({ assemble: true });
+    if (total >= WARM_UP_MIN_BYTES) _warmUpReader();
     for (const [i, file] of files.entries()) {
       let result;
       try {
@@ -191,12 +208,73 @@ export async function readFileParses(
         return { value: parse, bytes };
       },
       // While the workers start (and warm up the same way), this thread warms up its parser.
-      beforeHere: () => warmUpParser({ assemble: true }),
+      beforeHere: () => _warmUpReader(),
       finished,
       fileError,
     });
   }
+  if (parserOptions.onlyWithCompaction) {
+    await _addFetchTargets(parses, files, { fetchTargets: parserOptions.fetchTargets });
+  }
   return { parses, bytes, files, undecodableNames };
+}
+
+/**
+ * Reads again, with fetch targets, each file read without them that shares a request with a
+ * file read with them (until none is left), then gives the others an empty fetch list.
+ */
+async function _addFetchTargets(
+  parses: FileParse[],
+  files: readonly string[],
+  options: ParseTranscriptOptions,
+): Promise<void> {
+  for (;;) {
+    const again = filesNeedingFetchTargets(parses);
+    if (again.length === 0) break;
+    for (const i of again) {
+      try {
+        parses[i] = (await parseTranscriptFile(files[i], options)).parse;
+      } catch (error) {
+        throw fileError(files[i], error);
+      }
+    }
+  }
+  for (const [i, parse] of parses.entries()) {
+    if (parse.fetchTargetsSkipped) parses[i] = { ...parse, fetches: emptyFileFetches() };
+  }
+}
+
+/**
+ * The files read without fetch targets ({@linkcode FileParse.fetchTargetsSkipped}) that share a
+ * request key with a file read with them. A session's rows come from its own file's blocks, and
+ * the copies of a block in other files map onto its row: with every copy read, the fetches on
+ * the rows of the sessions with a compaction are the same as with every file read.
+ *
+ * @param parses The files' parses.
+ * @returns Their indices, ascending.
+ *
+ * @example
+ * ```ts
+ * import { filesNeedingFetchTargets } from "./read_corpus.ts";
+ * import assert from "node:assert/strict";
+ * const blocks = (keys: string[]) => ({ key: keys }) as never;
+ * assert.deepEqual(filesNeedingFetchTargets([
+ *   { blocks: blocks(["m1", "m2"]) },
+ *   { blocks: blocks(["m2"]), fetchTargetsSkipped: true },
+ *   { blocks: blocks(["m3"]), fetchTargetsSkipped: true },
+ * ] as never), [1]);
+ * ```
+ */
+export function filesNeedingFetchTargets(parses: readonly FileParse[]): number[] {
+  const keys = new Set<string>();
+  for (const parse of parses) {
+    if (!parse.fetchTargetsSkipped) { for (const key of parse.blocks.key) keys.add(key); }
+  }
+  const out: number[] = [];
+  for (const [i, parse] of parses.entries()) {
+    if (parse.fetchTargetsSkipped && parse.blocks.key.some((key) => keys.has(key))) out.push(i);
+  }
+  return out;
 }
 
 /**

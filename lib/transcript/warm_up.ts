@@ -1,6 +1,6 @@
 /**
  * A warm-up for the parser: a few dozen synthetic records that take every branch of the per-line
- * code once, parsed (and assembled) before the real corpus.
+ * code once, parsed before the real corpus (and assembled, on the calling thread).
  *
  * Why: V8 optimises a hot function with the type feedback gathered so far, and a branch that had
  * not run yet (a rare key, a compaction, a sub-agent record) becomes a de-optimisation point.
@@ -15,7 +15,6 @@
  * @module
  */
 
-import { assembleCorpus } from "./assemble_corpus.ts";
 import { type LineHandler, LineSplitter } from "./jsonl.ts";
 import { type FileParse, FileParser } from "./parse_file.ts";
 
@@ -260,17 +259,20 @@ export const WARM_UP_ROUNDS = 4;
 let warmed = false;
 
 /**
- * Runs the warm-up once per thread (later calls return at once). `assemble` also warms the
- * corpus assembly, which only the calling thread runs.
+ * Runs the warm-up once per thread and returns its parses (later calls return none at once).
+ * The calling thread also hands them to the corpus assembly, which only it runs (see
+ * read_corpus.ts): this module leaves the assembly out, so a parse worker does not load it.
  *
  * @example
  * ```ts
  * import { warmUpParser } from "./warm_up.ts";
- * warmUpParser({ assemble: true }); // a few milliseconds, once
+ * import assert from "node:assert/strict";
+ * assert.equal(warmUpParser().length, 4); // a few milliseconds, once
+ * assert.deepEqual(warmUpParser(), []);
  * ```
  */
-export function warmUpParser(options: { assemble?: boolean } = {}): void {
-  if (warmed) return;
+export function warmUpParser(): FileParse[] {
+  if (warmed) return [];
   warmed = true;
   const parses: FileParse[] = [];
   for (let r = 0; r < WARM_UP_ROUNDS; r++) {
@@ -278,5 +280,5 @@ export function warmUpParser(options: { assemble?: boolean } = {}): void {
     parser.addBlankLines(feedWarmUpLines((b, s, e, n) => parser.onLine(b, s, e, n), r));
     parses.push(parser.finish());
   }
-  if (options.assemble) assembleCorpus(parses);
+  return parses;
 }
