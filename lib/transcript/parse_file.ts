@@ -557,6 +557,19 @@ export class FileParser {
   /** Latest time among the records in the uuid arena (-Infinity: none). */
   #latestMs = -Infinity;
   /**
+   * Arena indices of the records whose time equals `#latestMs` (`#atLatestCount` of them): all
+   * of them, since a record of that time came either when it raised the latest or after. Most
+   * records not later than the latest are of that very time (two records written in the same
+   * millisecond), and these few are all a repeat of them can be.
+   */
+  #atLatest = new Int32Array(16);
+  #atLatestCount = 0;
+  /**
+   * Arena index after the last repeat found: re-appended rows come in the order first written, so
+   * the next repeat is most likely that record.
+   */
+  #nextRepeat = 0;
+  /**
    * The arena's records by time, for the repeated-record check: an open-addressing table keyed by
    * the record's time in ms (a re-appended copy keeps its first copy's timestamp, so the time
    * finds the candidates and the uuid bytes decide), holding arena index + 1 (0: empty). Filled
@@ -567,7 +580,7 @@ export class FileParser {
   #byTime = new Int32Array(0);
   #byTimeCount = 0;
   #timesIndexed = 0;
-  /** Arena entries the backward scans of this file have visited (bounds them; see #uuidSeen). */
+  /** Arena entries the backward scans of this file have visited (bounds them; see #uuidIndex). */
   #scanned = 0;
   /** The current record's time, read once for the repeated-record check and the rules. */
   #recordTimed = false;
@@ -902,14 +915,36 @@ export class FileParser {
     this.#recordTimed = timed;
     this.#recordTimeMs = timeMs;
     if (!(timeMs <= this.#latestMs) || !_nonEmptyString(line, s[UUID], s[UUID + 1])) return false;
-    return this.#uuidSeen(line, s[UUID], s[UUID + 1], timeMs);
+    const start = s[UUID], end = s[UUID + 1];
+    let k = -1;
+    if (timeMs === this.#latestMs) k = this.#atLatestIndex(line, start, end);
+    else {
+      const guess = this.#nextRepeat;
+      if (
+        guess < this.#uuidEnds.length && this.#uuidTimes[guess] === timeMs &&
+        this.#sameUuid(guess, line, start, end)
+      ) k = guess;
+      else k = this.#uuidIndex(line, start, end, timeMs);
+    }
+    if (k < 0) return false;
+    this.#nextRepeat = k + 1;
+    return true;
+  }
+
+  /** Arena index of the record of the latest time whose uuid bytes are `line[start, end)`, or -1. */
+  #atLatestIndex(line: Uint8Array, start: number, end: number): number {
+    const at = this.#atLatest;
+    for (let i = this.#atLatestCount - 1; i >= 0; i--) {
+      if (this.#sameUuid(at[i], line, start, end)) return at[i];
+    }
+    return -1;
   }
 
   /**
-   * Whether a record of time `timeMs` with the uuid bytes `line[start, end)` is in the arena (the
+   * Arena index of a record of time `timeMs` with the uuid bytes `line[start, end)`, or -1 (the
    * time table caught up first).
    */
-  #uuidSeen(line: Uint8Array, start: number, end: number, timeMs: number): boolean {
+  #uuidIndex(line: Uint8Array, start: number, end: number, timeMs: number): number {
     const times = this.#uuidTimes;
     const ends = this.#uuidEnds;
     // A few look-ups per file (records slightly out of time order) scan the times backwards, which
@@ -918,21 +953,21 @@ export class FileParser {
       for (let k = ends.length - 1; k >= 0; k--) {
         if (times[k] === timeMs && this.#sameUuid(k, line, start, end)) {
           this.#scanned += ends.length - k;
-          return true;
+          return k;
         }
       }
       this.#scanned += ends.length;
-      return false;
+      return -1;
     }
     return this.#uuidInTable(line, start, end, timeMs);
   }
 
   /**
-   * {@linkcode #uuidSeen} through the time table (caught up first). A method of its own: most
-   * files never get here, and inside #uuidSeen this path's first use de-optimised the look-up,
+   * {@linkcode #uuidIndex} through the time table (caught up first). A method of its own: most
+   * files never get here, and inside #uuidIndex this path's first use de-optimised the look-up,
    * which was then compiled again, up to four times per thread.
    */
-  #uuidInTable(line: Uint8Array, start: number, end: number, timeMs: number): boolean {
+  #uuidInTable(line: Uint8Array, start: number, end: number, timeMs: number): number {
     const times = this.#uuidTimes;
     const ends = this.#uuidEnds;
     for (let k = this.#timesIndexed; k < ends.length; k++) {
@@ -955,9 +990,9 @@ export class FileParser {
           break;
         }
       }
-      if (same) return true;
+      if (same) return k;
     }
-    return false;
+    return -1;
   }
 
   /** Whether arena record `k`'s uuid bytes equal `line[start, end)`. */
@@ -1184,9 +1219,24 @@ export class FileParser {
     }
     const arena = this.#uuidBytes;
     for (let i = 0; i < length; i++) arena[from + i] = line[f.slots[UUID] + i];
+    const k = this.#uuidEnds.length;
     this.#uuidEnds.push(from + length);
     this.#uuidTimes.push(timeMs);
-    if (timeMs > this.#latestMs) this.#latestMs = timeMs;
+    if (timeMs > this.#latestMs) {
+      this.#latestMs = timeMs;
+      this.#atLatestCount = 0;
+    }
+    if (timeMs === this.#latestMs) this.#noteAtLatest(k);
+  }
+
+  /** Adds arena record `k` to the records of the latest time (grown as needed). */
+  #noteAtLatest(k: number): void {
+    if (this.#atLatestCount === this.#atLatest.length) {
+      const grown = new Int32Array(2 * this.#atLatest.length);
+      grown.set(this.#atLatest);
+      this.#atLatest = grown;
+    }
+    this.#atLatest[this.#atLatestCount++] = k;
   }
 
   /** Time of the latest record whose uuid bytes equal `line[start, end)`; undefined: none. */

@@ -291,6 +291,37 @@ Deno.test("re-appended rows: a file out of time order without repeats loses noth
   assert.equal(corpus.diagnostics.recordTypes.user, 1);
 });
 
+Deno.test("re-appended rows: records of the same millisecond are kept, a repeat of one skipped", () => {
+  // a1, a2 and u1 share the latest time: each is looked up among the records of that time and
+  // not found; the second a2 is found there (1 skipped: 2 requests, 1 user record).
+  const text = jsonl([
+    req("a1", "10:00:10", 100),
+    req("a2", "10:00:10", 200),
+    user("u1", "10:00:10", "same millisecond"),
+    req("a2", "10:00:10", 200),
+  ]);
+  const corpus = corpusBothWays([{ path: "p/s.jsonl", text }]);
+  assert.equal(corpus.diagnostics.repeatedRecordUuids, 1);
+  assert.equal(corpus.requests.length, 2);
+  assert.equal(corpus.diagnostics.duplicateBlocks, 0);
+  assert.equal(corpus.diagnostics.recordTypes.user, 1);
+  assert.equal(measureBothWays(text).diagnostics.repeatedRecordUuids, 1);
+});
+
+Deno.test("re-appended rows: a long re-append out of its first order is found too", () => {
+  // 300 requests, then all 300 again in the order 7k mod 300 (7 and 300 coprime: each once), so
+  // the next row is never the one after the last repeat: the backward scans, then the time table.
+  const time = (k: number) =>
+    `${String(10 + Math.floor(k / 60)).padStart(2, "0")}:${String(k % 60).padStart(2, "0")}:00`;
+  const rows = Array.from({ length: 300 }, (_, k) => req(`r${k}`, time(k), 100 + k));
+  const shuffled = rows.map((_, k) => rows[(7 * k) % 300]);
+  const text = jsonl([...rows, ...shuffled]);
+  const corpus = corpusBothWays([{ path: "p/s.jsonl", text }]);
+  assert.equal(corpus.diagnostics.repeatedRecordUuids, 300);
+  assert.equal(corpus.requests.length, 300);
+  assert.equal(measureBothWays(text).diagnostics.repeatedRecordUuids, 300);
+});
+
 // Rule 5. Newer compactMetadata fields, and microcompact_boundary's tokensSaved.
 Deno.test("newer metadata: preTokens stays C; microcompaction's tokens saved are summed", () => {
   const micro = (uuid: string, time: string, tokensSaved: unknown) => ({
@@ -332,9 +363,10 @@ Deno.test("newer metadata: preTokens stays C; microcompaction's tokens saved are
   assert.equal(corpus.compactions.postContext[0], 20_000);
 });
 
-Deno.test("re-appended rows: a long re-append is found past the backward scans' budget", () => {
-  // 300 requests, then all 300 re-appended (the first ~30 look-ups scan the times backwards,
-  // the rest use the time table, see parse_file.ts): 300 skipped, 300 requests, both paths.
+Deno.test("re-appended rows: a long re-append in its first order is found", () => {
+  // 300 requests, then all 300 re-appended in their order (the first look-up scans the times
+  // backwards, each later one finds the row after the last repeat, see parse_file.ts): 300
+  // skipped, 300 requests, both paths.
   const time = (k: number) =>
     `${String(10 + Math.floor(k / 60)).padStart(2, "0")}:${String(k % 60).padStart(2, "0")}:00`;
   const rows = Array.from({ length: 300 }, (_, k) => req(`r${k}`, time(k), 100 + k));
