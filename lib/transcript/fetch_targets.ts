@@ -18,7 +18,6 @@
  * @module
  */
 
-import { posix } from "node:path";
 import {
   forEachMember,
   keyIs,
@@ -40,6 +39,7 @@ import {
   wasmScanMembers,
 } from "./_wasm_scanner.ts";
 import { KEY } from "./wasm/key_ids.ts";
+import { normalizePosixPath } from "./posix_normalize.ts";
 import { memberKeyIndex, stringValueIs } from "./tool_calls.ts";
 
 /** The key of the target hash: four 32-bit words. */
@@ -162,7 +162,7 @@ export function bashTarget(command: string, cwd: string | undefined): string | u
   let dir = cwd !== undefined && cwd.startsWith("/") ? cwd : undefined;
   for (let m = /^cd (\S+) && /.exec(text); m !== null; m = /^cd (\S+) && /.exec(text)) {
     const to = m[1];
-    dir = to.startsWith("/") ? posix.normalize(to) : dir === undefined ? undefined : _resolve(
+    dir = to.startsWith("/") ? normalizePosixPath(to) : dir === undefined ? undefined : _resolve(
       dir,
       to,
     );
@@ -209,7 +209,7 @@ export function bashTarget(command: string, cwd: string | undefined): string | u
 }
 
 function _resolve(dir: string, path: string): string {
-  return posix.normalize(`${dir}/${path}`);
+  return normalizePosixPath(`${dir}/${path}`);
 }
 
 const BLOCK_KEYS = ["type", "id", "name", "input"] as const;

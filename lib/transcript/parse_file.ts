@@ -130,6 +130,24 @@ export function keyHash(key: string): number {
   return a * 0x200000 + (b >>> 11);
 }
 
+/**
+ * An empty array that holds doubles from the start. Times and token counts arrive as doubles
+ * and as small integers; an array begun with small integers changed kind at the first double,
+ * and the code that pushed to it was compiled again, up to eight times per thread.
+ */
+function _numbers(): number[] {
+  const column = [0.5];
+  column.pop();
+  return column;
+}
+
+/** An empty array that holds strings from the start (as {@linkcode _numbers}). */
+function _strings(): string[] {
+  const column = [""];
+  column.pop();
+  return column;
+}
+
 /** Blocks while the file is parsed: growable columns (see {@linkcode FileBlocks}). */
 interface GrowingBlocks {
   session: number[];
@@ -605,14 +623,14 @@ export class FileParser {
   #chainOf = new Map<string, number>();
   #blocks: GrowingBlocks = {
     session: [],
-    key: [],
-    model: [],
-    timeMs: [],
-    input: [],
-    cacheWrite5m: [],
-    cacheWrite1h: [],
-    cacheRead: [],
-    output: [],
+    key: _strings(),
+    model: _strings(),
+    timeMs: _numbers(),
+    input: _numbers(),
+    cacheWrite5m: _numbers(),
+    cacheWrite1h: _numbers(),
+    cacheRead: _numbers(),
+    output: _numbers(),
   };
   #boundaries: FileBoundary[] = [];
   #counts: FileCounts = {
