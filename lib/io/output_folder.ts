@@ -15,7 +15,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basenamePath, dirnamePath, joinPath, resolvePath } from "../transcript/paths.ts";
 
 /** The output folder cannot be made or written. */
 export class OutputFolderError extends Error {
@@ -102,7 +102,7 @@ export function stageOutputFolder(folder: string, typed = folder): Promise<Stage
 }
 
 function _stage(folder: string, typed: string): StagedOutput {
-  const absolute = resolve(folder);
+  const absolute = resolvePath(folder);
   // The folders this run creates, deepest first (removed again when the run writes nothing).
   const created: string[] = [];
   // Synchronous calls: an interruption cannot fall between making a folder and returning it.
@@ -114,7 +114,7 @@ function _stage(folder: string, typed: string): StagedOutput {
     if (!(error instanceof Deno.errors.NotFound)) {
       throw new OutputFolderError(typed, _reason(error));
     }
-    for (let f = absolute; !_exists(f) && dirname(f) !== f; f = dirname(f)) created.push(f);
+    for (let f = absolute; !_exists(f) && dirnamePath(f) !== f; f = dirnamePath(f)) created.push(f);
     try {
       Deno.mkdirSync(absolute, { recursive: true });
     } catch (inner) {
@@ -134,17 +134,17 @@ function _stage(folder: string, typed: string): StagedOutput {
   return {
     folder: absolute,
     moved,
-    path: (name) => join(temporary, name),
+    path: (name) => joinPath(temporary, name),
     async writeText(name, text) {
       try {
-        await Deno.writeTextFile(join(temporary, name), text);
+        await Deno.writeTextFile(joinPath(temporary, name), text);
       } catch (error) {
         throw fail(name, error);
       }
     },
     async write(name, bytes) {
       try {
-        await Deno.writeFile(join(temporary, name), bytes);
+        await Deno.writeFile(joinPath(temporary, name), bytes);
       } catch (error) {
         throw fail(name, error);
       }
@@ -153,14 +153,14 @@ function _stage(folder: string, typed: string): StagedOutput {
       const names = [...Deno.readDirSync(temporary)].map((e) => e.name).sort();
       for (const name of names) {
         try {
-          await Deno.rename(join(temporary, name), join(absolute, name));
+          await Deno.rename(joinPath(temporary, name), joinPath(absolute, name));
         } catch (error) {
           throw new OutputFolderError(typed, `cannot move ${name} into place: ${_reason(error)}`);
         }
         moved.push(name);
       }
       for (const name of stale) {
-        await Deno.remove(join(absolute, basename(name))).catch((error) => {
+        await Deno.remove(joinPath(absolute, basenamePath(name))).catch((error) => {
           if (!(error instanceof Deno.errors.NotFound)) throw fail(name, error);
         });
       }

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { basename, dirname, resolve } from "node:path";
+import { basenamePath, dirnamePath, resolvePath } from "../transcript/paths.ts";
 
 async function _real(path: string): Promise<string | undefined> {
   try {
@@ -34,7 +34,7 @@ async function _stat(path: string): Promise<Deno.FileInfo | undefined> {
   }
 }
 
-const _isJsonl = (path: string) => basename(path).toLowerCase().endsWith(".jsonl");
+const _isJsonl = (path: string) => basenamePath(path).toLowerCase().endsWith(".jsonl");
 
 /**
  * Why `path` must not be written by a command that reads `inputs`, or `undefined` when it may.
@@ -59,16 +59,19 @@ export async function checkOutputPath(
   inputs: readonly string[],
 ): Promise<string | undefined> {
   if (path === "-") return undefined;
-  const absolute = resolve(path);
+  const absolute = resolvePath(path);
   // The real path of the output: the file itself when it exists, else its folder's real path.
   const real = await _real(absolute) ??
-    resolve(await _real(dirname(absolute)) ?? dirname(absolute), basename(absolute));
+    resolvePath(
+      basenamePath(absolute),
+      await _real(dirnamePath(absolute)) ?? dirnamePath(absolute),
+    );
   if (_isJsonl(absolute) || _isJsonl(real)) {
     return `${path} is a .jsonl file: outputs are never written to transcript files`;
   }
   const info = await _stat(real);
   for (const input of inputs) {
-    const inputAbsolute = resolve(input);
+    const inputAbsolute = resolvePath(input);
     const inputReal = await _real(inputAbsolute) ?? inputAbsolute;
     if (inputReal === real || inputAbsolute === absolute) {
       return `${path} is an input of this command: outputs are never written to a path it reads`;

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { dirname, resolve, sep } from "node:path";
+import { dirnamePath, resolvePath, SEPARATOR } from "../transcript/paths.ts";
 
 /**
  * Whether `path` (not found) names an entry that exists under a name that is not UTF-8.
@@ -33,14 +33,18 @@ import { dirname, resolve, sep } from "node:path";
  */
 export function unrepresentableName(path: string): boolean {
   if (!path.includes("\uFFFD")) return false;
-  const absolute = resolve(path);
+  const absolute = resolvePath(path);
   // The first missing component: walk up until the parent exists.
   let missing = absolute;
-  while (dirname(missing) !== missing && !_exists(dirname(missing))) missing = dirname(missing);
-  const name = missing.slice(missing.lastIndexOf(sep) + 1);
+  while (dirnamePath(missing) !== missing && !_exists(dirnamePath(missing))) {
+    missing = dirnamePath(missing);
+  }
+  const name = missing.slice(missing.lastIndexOf(SEPARATOR) + 1);
   if (!name.includes("\uFFFD") || _exists(missing)) return false;
   try {
-    for (const entry of Deno.readDirSync(dirname(missing))) if (entry.name === name) return true;
+    for (const entry of Deno.readDirSync(dirnamePath(missing))) {
+      if (entry.name === name) return true;
+    }
   } catch {
     return false; // a folder we cannot list: we cannot tell, so the path is just missing
   }

@@ -39,7 +39,7 @@ import {
   wasmScanMembers,
 } from "./_wasm_scanner.ts";
 import { KEY } from "./wasm/key_ids.ts";
-import { normalizePosixPath } from "./posix_normalize.ts";
+import { normalizePosixPath } from "./paths.ts";
 import { memberKeyIndex, stringValueIs } from "./tool_calls.ts";
 
 /** The key of the target hash: four 32-bit words. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { COMPACTION_TRIGGER, summarizeCorpus } from "../../lib/transcript/mod.ts";
+import { median } from "simple-statistics";
 import { boundary, corpusBothWays, jsonl, usage } from "./_both_paths.ts";
 import { assistant, user } from "./fixture.ts";
 
@@ -159,4 +160,19 @@ Deno.test("summary content: a summary record without a message is a compaction w
   }]);
   assert.ok(Number.isNaN(corpus.compactions.summaryTokens[0]));
   assert.equal(corpus.diagnostics.compactionsWithoutSummary, 1);
+});
+
+Deno.test("observed trigger: the median of odd and even counts, as simple-statistics gives it", () => {
+  // By hand: median(5000, 1000, 3001) = 3001; median(1000, 4000, 2001, 3000) = 2001 + 0.5 × 999
+  // = 2500.5. simple-statistics' median (which the summary used before) is the second check.
+  for (const inputs of [[5000, 1000, 3001], [1000, 4000, 2001, 3000]]) {
+    const records = inputs.flatMap((c, k) => [
+      req(`a${k}`, `10:0${k}:00`, 100),
+      boundary(`cb${k}`, `10:0${k}:30`, { trigger: "auto", preTokens: c, durationMs: 1000 }),
+    ]);
+    const corpus = corpusBothWays([{ path: "p/s.jsonl", text: jsonl(records) }]);
+    const observed = summarizeCorpus(corpus).observedTrigger;
+    assert.equal(observed, inputs.length === 3 ? 3001 : 2500.5);
+    assert.equal(observed, median(inputs));
+  }
 });

@@ -1,7 +1,14 @@
 // The reader's path helpers against node:path (the reference they replace on POSIX systems).
 import assert from "node:assert/strict";
 import * as nodePath from "node:path";
-import { childPath, joinPath, resolvePath } from "../../lib/transcript/paths.ts";
+import {
+  basenamePath,
+  childPath,
+  dirnamePath,
+  joinPath,
+  normalizePosixPath,
+  resolvePath,
+} from "../../lib/transcript/paths.ts";
 
 const cases = [
   "",
@@ -47,4 +54,39 @@ Deno.test("joinPath gives node:path's join, ignoring a trailing separator", () =
 Deno.test("childPath appends an entry name to a resolved directory", () => {
   assert.equal(childPath("/a/b", "c.jsonl"), nodePath.join("/a/b", "c.jsonl"));
   assert.equal(childPath("/", "c.jsonl"), "/c.jsonl");
+});
+
+// Every path of four segments from a small alphabet of separators, dots and names, joined three
+// ways: 3 × 9⁴ = 19,683 paths.
+const generated = (() => {
+  const parts = ["", "/", "//", ".", "..", "a", "b.ts", "...", ".a"];
+  const out: string[] = [];
+  for (const a of parts) {
+    for (const b of parts) {
+      for (const c of parts) {
+        for (const d of parts) out.push(`${a}/${b}${c}/${d}`, `${a}${b}/${c}${d}`, a + b + c + d);
+      }
+    }
+  }
+  return out;
+})();
+
+Deno.test("normalizePosixPath gives node:path's posix.normalize on 19,683 paths", () => {
+  assert.equal(generated.length, 3 * 9 ** 4);
+  for (const path of generated) {
+    assert.equal(normalizePosixPath(path), nodePath.posix.normalize(path), JSON.stringify(path));
+  }
+  assert.equal(normalizePosixPath("/p/src/../../.."), "/");
+  assert.equal(normalizePosixPath("a/../"), "./");
+});
+
+Deno.test("dirnamePath and basenamePath give node:path's on 19,683 paths", {
+  ignore: Deno.build.os === "windows", // node:path itself is used there
+}, () => {
+  for (const path of [...generated, ...cases]) {
+    assert.equal(dirnamePath(path), nodePath.dirname(path), JSON.stringify(path));
+    assert.equal(basenamePath(path), nodePath.basename(path), JSON.stringify(path));
+  }
+  assert.equal(dirnamePath("/a//b"), "/a/");
+  assert.equal(basenamePath("/a/b.jsonl//"), "b.jsonl");
 });
