@@ -571,7 +571,12 @@ export class FileParser {
    */
   #uuidBytes = new Uint8Array(1 << 12);
   #uuidEnds: number[] = [];
-  #uuidTimes: number[] = [];
+  #uuidTimes: number[] = _numbers();
+  /**
+   * The latest time among arena records 0..k, for each k (never decreasing): a record of time t
+   * can only be at or after the first k whose latest reaches t, so a look-up scans from there.
+   */
+  #uuidLatest: number[] = _numbers();
   /** Latest time among the records in the uuid arena (-Infinity: none). */
   #latestMs = -Infinity;
   /**
@@ -965,19 +970,33 @@ export class FileParser {
   #uuidIndex(line: Uint8Array, start: number, end: number, timeMs: number): number {
     const times = this.#uuidTimes;
     const ends = this.#uuidEnds;
-    // A few look-ups per file (records slightly out of time order) scan the times backwards, which
-    // costs less than building the table; a file with many (re-appended rows) switches to it.
-    if (this.#scanned < 32 * ends.length + 4096) {
-      for (let k = ends.length - 1; k >= 0; k--) {
+    const first = this.#firstReaching(timeMs);
+    // A record slightly out of time order (most look-ups: a progress record a few ms behind) has
+    // few candidates after `first`, and a backward scan costs less than building the table; a
+    // file with many far look-ups (re-appended rows) switches to it.
+    if (ends.length - first <= 64 || this.#scanned < 32 * ends.length + 4096) {
+      for (let k = ends.length - 1; k >= first; k--) {
         if (times[k] === timeMs && this.#sameUuid(k, line, start, end)) {
           this.#scanned += ends.length - k;
           return k;
         }
       }
-      this.#scanned += ends.length;
+      this.#scanned += ends.length - first;
       return -1;
     }
     return this.#uuidInTable(line, start, end, timeMs);
+  }
+
+  /** The first arena index whose running latest time reaches `timeMs` (binary search). */
+  #firstReaching(timeMs: number): number {
+    const latest = this.#uuidLatest;
+    let low = 0, high = latest.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (latest[middle] < timeMs) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /**
@@ -1245,6 +1264,7 @@ export class FileParser {
       this.#atLatestCount = 0;
     }
     if (timeMs === this.#latestMs) this.#noteAtLatest(k);
+    this.#uuidLatest.push(this.#latestMs);
   }
 
   /** Adds arena record `k` to the records of the latest time (grown as needed). */

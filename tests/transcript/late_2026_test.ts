@@ -322,6 +322,19 @@ Deno.test("re-appended rows: a long re-append out of its first order is found to
   assert.equal(measureBothWays(text).diagnostics.repeatedRecordUuids, 300);
 });
 
+Deno.test("re-appended rows: a repeat of the record that first reached its time is found", () => {
+  // The look-up scans back only to the first record whose running latest time reaches the
+  // repeat's time. r2 (10:00:03) is that record for the copy of r2, r0 for the copy of r0: both
+  // found at the bound itself (r1's copy is the record after the last repeat). 4 requests, 3
+  // skipped.
+  const rows = [0, 1, 2, 3].map((k) => req(`r${k}`, `10:00:0${k}`, 100 + k));
+  const text = jsonl([...rows, rows[2], rows[0], rows[1]]);
+  const corpus = corpusBothWays([{ path: "p/s.jsonl", text }]);
+  assert.equal(corpus.diagnostics.repeatedRecordUuids, 3);
+  assert.equal(corpus.requests.length, 4);
+  assert.equal(measureBothWays(text).diagnostics.repeatedRecordUuids, 3);
+});
+
 // Rule 5. Newer compactMetadata fields, and microcompact_boundary's tokensSaved.
 Deno.test("newer metadata: preTokens stays C; microcompaction's tokens saved are summed", () => {
   const micro = (uuid: string, time: string, tokensSaved: unknown) => ({
