@@ -1136,6 +1136,36 @@ export class FileParser {
       !_sameBytes(previous.id, previous.idLength, line, f.slots[ID], f.slots[ID + 1])
     ) return false;
     this.#counts.repeatedBlocks++;
+    const usage = this.#usage;
+    // The rare shapes (executor passes, a kept group) out of line: inlined here, their loops
+    // made this hot function several times dearer to compile.
+    if (usage.passes !== null || previous.count !== 1) {
+      return this.#mergeGroup(first, session, timeMs, model);
+    }
+    let kept = blocks.timeMs[first];
+    if (!(kept <= timeMs)) kept = Number.isNaN(timeMs) ? kept : timeMs;
+    blocks.timeMs[first] = kept;
+    const keptTotal = blocks.input[first] + blocks.cacheWrite5m[first] +
+      blocks.cacheWrite1h[first] + blocks.cacheRead[first] + blocks.output[first];
+    const total = usage.input + usage.cacheWrite5m + usage.cacheWrite1h + usage.cacheRead +
+      usage.output;
+    if (total < keptTotal) return true;
+    blocks.model[first] = model;
+    blocks.input[first] = usage.input;
+    blocks.cacheWrite5m[first] = usage.cacheWrite5m;
+    blocks.cacheWrite1h[first] = usage.cacheWrite1h;
+    blocks.cacheRead[first] = usage.cacheRead;
+    blocks.output[first] = usage.output;
+    return true;
+  }
+
+  /**
+   * {@linkcode #mergeRepeat} when the response has `usage.iterations` or the kept one is a group:
+   * totals over the group, the later group replacing the kept one whole.
+   */
+  #mergeGroup(first: number, session: number, timeMs: number, model: string): boolean {
+    const blocks = this.#blocks;
+    const previous = this.#previous;
     const end = blocks.key.length;
     let kept = blocks.timeMs[first];
     if (!(kept <= timeMs)) kept = Number.isNaN(timeMs) ? kept : timeMs;
@@ -1197,20 +1227,32 @@ export class FileParser {
     const blocks = this.#blocks;
     const usage = this.#usage;
     const passes = usage.passes;
-    if (_executorPasses(passes) === 0) {
-      blocks.session.push(session);
-      blocks.key.push(key);
-      blocks.model.push(model);
-      blocks.timeMs.push(timeMs);
-      blocks.input.push(usage.input);
-      blocks.cacheWrite5m.push(usage.cacheWrite5m);
-      blocks.cacheWrite1h.push(usage.cacheWrite1h);
-      blocks.cacheRead.push(usage.cacheRead);
-      blocks.output.push(usage.output);
-      return 1;
+    if (passes !== null && _executorPasses(passes) > 0) {
+      return this.#pushPasses(key, session, model, timeMs, passes);
     }
+    blocks.session.push(session);
+    blocks.key.push(key);
+    blocks.model.push(model);
+    blocks.timeMs.push(timeMs);
+    blocks.input.push(usage.input);
+    blocks.cacheWrite5m.push(usage.cacheWrite5m);
+    blocks.cacheWrite1h.push(usage.cacheWrite1h);
+    blocks.cacheRead.push(usage.cacheRead);
+    blocks.output.push(usage.output);
+    return 1;
+  }
+
+  /** {@linkcode #pushResponse} for a response with executor passes: one block per pass. */
+  #pushPasses(
+    key: string,
+    session: number,
+    model: string,
+    timeMs: number,
+    passes: readonly UsagePass[],
+  ): number {
+    const blocks = this.#blocks;
     let k = 0;
-    for (const pass of passes!) {
+    for (const pass of passes) {
       if (pass.advisor) continue;
       k++;
       blocks.session.push(session);
