@@ -127,8 +127,10 @@ export class UsageTokens {
       }
     }
     if (!this.#breakdown) this.cacheWrite5m = this.#created;
-    if (this.#iterationsStart >= 0) {
-      this.#readPasses(line, this.#iterationsStart, this.#iterationsEnd);
+    // `[]` (every ordinary response of 2026) is decided here; the rest, rare, out of line.
+    const at = this.#iterationsStart;
+    if (at >= 0 && !(line[at] === 0x5b && line[at + 1] === 0x5d)) {
+      this.#readPasses(line, at, this.#iterationsEnd);
     }
     return true;
   }
