@@ -580,14 +580,6 @@ export class FileParser {
   /** Latest time among the records in the uuid arena (-Infinity: none). */
   #latestMs = -Infinity;
   /**
-   * Arena indices of the records whose time equals `#latestMs` (`#atLatestCount` of them): all
-   * of them, since a record of that time came either when it raised the latest or after. Most
-   * records not later than the latest are of that very time (two records written in the same
-   * millisecond), and these few are all a repeat of them can be.
-   */
-  #atLatest = new Int32Array(16);
-  #atLatestCount = 0;
-  /**
    * Arena index after the last repeat found: re-appended rows come in the order first written, so
    * the next repeat is most likely that record.
    */
@@ -945,28 +937,16 @@ export class FileParser {
 
   /** Whether a record of time `timeMs` (not later than the latest) with these uuid bytes was read. */
   #seenBefore(line: Uint8Array, start: number, end: number, timeMs: number): boolean {
-    let k = -1;
-    if (timeMs === this.#latestMs) k = this.#atLatestIndex(line, start, end);
-    else {
-      const guess = this.#nextRepeat;
-      if (
-        guess < this.#uuidEnds.length && this.#uuidTimes[guess] === timeMs &&
+    // Of the same millisecond as the latest (most look-ups) or older, the candidates are the
+    // records from the one that first reached that time (see #uuidIndex).
+    const guess = this.#nextRepeat;
+    const k = guess < this.#uuidEnds.length && this.#uuidTimes[guess] === timeMs &&
         this.#sameUuid(guess, line, start, end)
-      ) k = guess;
-      else k = this.#uuidIndex(line, start, end, timeMs);
-    }
+      ? guess
+      : this.#uuidIndex(line, start, end, timeMs);
     if (k < 0) return false;
     this.#nextRepeat = k + 1;
     return true;
-  }
-
-  /** Arena index of the record of the latest time whose uuid bytes are `line[start, end)`, or -1. */
-  #atLatestIndex(line: Uint8Array, start: number, end: number): number {
-    const at = this.#atLatest;
-    for (let i = this.#atLatestCount - 1; i >= 0; i--) {
-      if (this.#sameUuid(at[i], line, start, end)) return at[i];
-    }
-    return -1;
   }
 
   /**
@@ -1304,25 +1284,10 @@ export class FileParser {
     }
     const arena = this.#uuidBytes;
     for (let i = 0; i < length; i++) arena[from + i] = line[f.slots[UUID] + i];
-    const k = this.#uuidEnds.length;
     this.#uuidEnds.push(from + length);
     this.#uuidTimes.push(timeMs);
-    if (timeMs > this.#latestMs) {
-      this.#latestMs = timeMs;
-      this.#atLatestCount = 0;
-    }
-    if (timeMs === this.#latestMs) this.#noteAtLatest(k);
+    if (timeMs > this.#latestMs) this.#latestMs = timeMs;
     this.#uuidLatest.push(this.#latestMs);
-  }
-
-  /** Adds arena record `k` to the records of the latest time (grown as needed). */
-  #noteAtLatest(k: number): void {
-    if (this.#atLatestCount === this.#atLatest.length) {
-      const grown = new Int32Array(2 * this.#atLatest.length);
-      grown.set(this.#atLatest);
-      this.#atLatest = grown;
-    }
-    this.#atLatest[this.#atLatestCount++] = k;
   }
 
   /** Time of the latest record whose uuid bytes equal `line[start, end)`; undefined: none. */
