@@ -380,23 +380,33 @@ class Fields {
   }
 }
 
-const RECORD_TYPES = ["assistant", "user", "system", "attachment", "progress"].map((type) => ({
-  type,
-  bytes: new TextEncoder().encode(`"${type}"`),
-}));
+/** A common `type` value and its raw bytes, quotes included. */
+function _recordTypeBytes(type: string): { type: string; bytes: Uint8Array } {
+  return { type, bytes: new TextEncoder().encode(`"${type}"`) };
+}
 
-/** The `type` value: the common ones matched by bytes (no string built), others decoded. */
+/** The common `type` values by raw length (quotes included): each length is one type's. */
+const RECORD_TYPE_BY_LENGTH = (() => {
+  const byLength: ({ type: string; bytes: Uint8Array } | undefined)[] = new Array(16);
+  for (const type of ["assistant", "user", "system", "attachment", "progress"]) {
+    const entry = _recordTypeBytes(type);
+    byLength[entry.bytes.length] = entry;
+  }
+  return byLength;
+})();
+
+/**
+ * The `type` value: the common ones matched by bytes (no string built), others decoded. The
+ * length picks the one candidate, so a record costs one comparison of a few bytes.
+ */
 function _recordType(line: Uint8Array, start: number, end: number): string {
-  for (const { type, bytes } of RECORD_TYPES) {
-    if (end - start !== bytes.length) continue;
-    let same = true;
-    for (let i = 0; i < bytes.length; i++) {
-      if (line[start + i] !== bytes[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return type;
+  const length = end - start;
+  const candidate = length < 16 ? RECORD_TYPE_BY_LENGTH[length] : undefined;
+  if (candidate !== undefined) {
+    const bytes = candidate.bytes;
+    let i = 0;
+    while (i < length && line[start + i] === bytes[i]) i++;
+    if (i === length) return candidate.type;
   }
   return stringOrEmpty(sliceValue(line, start, end));
 }
@@ -405,6 +415,10 @@ function _recordType(line: Uint8Array, start: number, end: number): string {
 function _optionalString(line: Uint8Array, start: number, end: number): string {
   return start < 0 ? "" : stringOrEmpty(sliceValue(line, start, end));
 }
+
+/** Shared empty arrays a parser starts with and replaces before writing (one fewer allocation each). */
+const NO_BYTES = new Uint8Array(0);
+const NO_SLOTS = new Int32Array(0);
 
 /** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
 const PREVIOUS_ID_BYTES = 256;
@@ -592,7 +606,7 @@ export class FileParser {
    * never needs it): `#timesIndexed` records of the arena are in it. Keyed by time, not by a hash
    * of the uuid, because a number costs nothing to hash.
    */
-  #byTime = new Int32Array(0);
+  #byTime = NO_SLOTS;
   #byTimeCount = 0;
   #timesIndexed = 0;
   /** Arena entries the backward scans of this file have visited (bounds them; see #uuidIndex). */
@@ -613,9 +627,9 @@ export class FileParser {
     count: 1,
   };
   /** The last model value's raw bytes and its string. */
-  #lastModel = { bytes: new Uint8Array(0), name: "" };
+  #lastModel = { bytes: NO_BYTES, name: "" };
   /** The last agentId's raw bytes and its session (-1: none yet). */
-  #lastAgent = { bytes: new Uint8Array(0), session: -1 };
+  #lastAgent = { bytes: NO_BYTES, session: -1 };
   /** uuid → local session of old-layout sidechain records. */
   #chainOf = new Map<string, number>();
   #blocks: GrowingBlocks = {
