@@ -418,6 +418,17 @@ function _optionalString(line: Uint8Array, start: number, end: number): string {
 
 /** Shared empty arrays a parser starts with and replaces before writing (one fewer allocation each). */
 const NO_BYTES = new Uint8Array(0);
+
+/**
+ * Scratch buffers of finished parsers, for the next parser of the same thread: a typed array
+ * costs 1-2 us to allocate (its memory is outside V8's heap, and V8 counts it towards its next
+ * collection), and a corpus of many small files made several per file. Only the buffers' sizes
+ * carry over; their bytes are always written before they are read.
+ */
+const SPARE_UUID_ARENAS: Uint8Array[] = [];
+const SPARE_ID_BUFFERS: Uint8Array[] = [];
+/** Larger arenas are left to the collector, so a thread never keeps more than this per spare. */
+const MAX_SPARE_ARENA_BYTES = 1 << 16;
 const NO_SLOTS = new Int32Array(0);
 
 /** Longest raw id value {@linkcode FileParser} remembers for folding repeats (bytes). */
@@ -583,7 +594,7 @@ export class FileParser {
    * parent a few records back, while building a string per record cost more than the rest of the
    * record. uuids are compared as written, escapes undecoded.
    */
-  #uuidBytes = new Uint8Array(1 << 12);
+  #uuidBytes = SPARE_UUID_ARENAS.pop() ?? new Uint8Array(1 << 12);
   #uuidEnds: number[] = [];
   #uuidTimes: number[] = _numbers();
   /**
@@ -617,7 +628,7 @@ export class FileParser {
   #usage = new UsageTokens();
   /** Raw `message.id` bytes of the file's last block, and where it sits. */
   #previous = {
-    id: new Uint8Array(PREVIOUS_ID_BYTES),
+    id: SPARE_ID_BUFFERS.pop() ?? new Uint8Array(PREVIOUS_ID_BYTES),
     /** -1: no id; -2: too long to keep. */
     idLength: -1,
     /** Index of that block (-1: none), and the number of boundaries when it was added. */
@@ -685,6 +696,7 @@ export class FileParser {
   /** The fetch targets' recorder (see {@linkcode FileParserOptions.fetchTargets}). */
   #fetches: FetchRecorder | undefined;
   #stopAtCompaction: boolean;
+  #finished = false;
 
   /**
    * @param options What to read besides the line counts; see {@linkcode FileParserOptions}.
@@ -836,7 +848,10 @@ export class FileParser {
 
   /** Returns what the file held. The parser must not be used afterwards. */
   finish(): FileParse {
+    if (this.#finished) throw new Error("Cannot finish a file parser twice");
+    this.#finished = true;
     this.#resolveLaterParents();
+    this.#releaseScratch();
     const b = this.#blocks;
     // All typed columns in one buffer: one allocation per file instead of eight (a real corpus
     // holds thousands of small files), and one buffer for a worker to transfer.
@@ -872,6 +887,16 @@ export class FileParser {
     };
   }
 
+  /** Hands the uuid arena and the id buffer to the thread's next parser (see SPARE_UUID_ARENAS). */
+  #releaseScratch(): void {
+    if (this.#uuidBytes.length <= MAX_SPARE_ARENA_BYTES) SPARE_UUID_ARENAS.push(this.#uuidBytes);
+    SPARE_ID_BUFFERS.push(this.#previous.id);
+    this.#uuidBytes = NO_BYTES;
+    this.#uuidEnds = [];
+    this.#previous.id = NO_BYTES;
+    this.#previous.idLength = -1;
+  }
+
   #malformed(lineNumber: number): void {
     this.#counts.malformedLines++;
     if (this.#counts.malformedExamples.length < MAX_EXAMPLES) {
@@ -897,11 +922,13 @@ export class FileParser {
       // A sub-agent file repeats one agentId on every record: match its bytes before building a
       // string and a map key.
       const cached = this.#lastAgent;
-      const length = f.slots[AGENT_ID + 1] - f.slots[AGENT_ID];
+      const start = f.slots[AGENT_ID];
+      const length = f.slots[AGENT_ID + 1] - start;
       if (cached.session >= 0 && cached.bytes.length === length) {
+        const bytes = cached.bytes;
         let same = true;
         for (let i = 0; i < length; i++) {
-          if (cached.bytes[i] !== line[f.slots[AGENT_ID] + i]) {
+          if (bytes[i] !== line[start + i]) {
             same = false;
             break;
           }
@@ -1288,17 +1315,21 @@ export class FileParser {
 
   /** Appends the current record's uuid bytes and time to the look-up arena. */
   #noteUuid(line: Uint8Array, timeMs: number): void {
-    const f = this.#fields;
-    const from = this.#uuidEnds.length === 0 ? 0 : this.#uuidEnds[this.#uuidEnds.length - 1];
-    const length = f.slots[UUID + 1] - f.slots[UUID];
+    // The slots in locals: they live in WebAssembly memory, which a store into another typed
+    // array might alias, so V8 would read them again in every turn of the copy.
+    const slots = this.#fields.slots;
+    const start = slots[UUID];
+    const length = slots[UUID + 1] - start;
+    const ends = this.#uuidEnds;
+    const from = ends.length === 0 ? 0 : ends[ends.length - 1];
     if (from + length > this.#uuidBytes.length) {
       const grown = new Uint8Array(Math.max(2 * this.#uuidBytes.length, from + length));
       grown.set(this.#uuidBytes.subarray(0, from));
       this.#uuidBytes = grown;
     }
     const arena = this.#uuidBytes;
-    for (let i = 0; i < length; i++) arena[from + i] = line[f.slots[UUID] + i];
-    this.#uuidEnds.push(from + length);
+    for (let i = 0; i < length; i++) arena[from + i] = line[start + i];
+    ends.push(from + length);
     this.#uuidTimes.push(timeMs);
     if (timeMs > this.#latestMs) this.#latestMs = timeMs;
     this.#uuidLatest.push(this.#latestMs);

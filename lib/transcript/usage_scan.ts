@@ -49,6 +49,9 @@ export interface UsagePass {
   output: number;
 }
 
+/** The line before any is read: shared, as a typed array costs an allocation. */
+const NO_LINE = new Uint8Array(0);
+
 /**
  * Token counts of one usage object. A count that is absent or `null` is 0; one that is present but
  * not a number from 0 to {@linkcode MAX_TOKEN_COUNT} (negative, too large, a string, …) is 0 and
@@ -76,7 +79,7 @@ export class UsageTokens {
   /** Entries of the last read's `iterations` that are neither pass type (not read). */
   otherIterations = 0;
 
-  #line: Uint8Array = new Uint8Array(0);
+  #line: Uint8Array = NO_LINE;
   #created = 0;
   /** Whether a `cache_creation` object was seen (then it decides w5 and w1h). */
   #breakdown = false;
