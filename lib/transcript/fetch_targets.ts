@@ -384,13 +384,169 @@ function _fetchUse(
     return undefined;
   }
   if (at[2 * ID] < 0 || at[2 * NAME] < 0 || at[2 * INPUT] < 0) return undefined;
-  const name = sliceValue(line, at[2 * NAME], at[2 * NAME + 1]);
-  const id = sliceValue(line, at[2 * ID], at[2 * ID + 1]);
-  if (typeof name !== "string" || typeof id !== "string" || !FETCH_TOOLS.includes(name)) {
-    return undefined;
+  // The name is matched in its bytes: most tool uses fetch nothing, and then nothing is decoded.
+  const tool = _fetchToolAt(line, at[2 * NAME], at[2 * NAME + 1]);
+  if (tool < 0 || line[at[2 * ID]] !== QUOTE) return undefined;
+  const id = sliceValue(line, at[2 * ID], at[2 * ID + 1]) as string;
+  const name = FETCH_TOOLS[tool];
+  let text = _inputTargetText(line, name, at[2 * INPUT], cwd);
+  if (text === UNREAD) {
+    text = targetText(name, parseSlice(line, at[2 * INPUT], at[2 * INPUT + 1]), cwd);
   }
-  const text = targetText(name, parseSlice(line, at[2 * INPUT], at[2 * INPUT + 1]), cwd);
   return text === undefined ? undefined : { id, target: keyedHash(text, key) };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Index in {@linkcode FETCH_TOOLS} of the JSON string `line[start, end)`, or -1. */
+function _fetchToolAt(line: Uint8Array, start: number, end: number): number {
+  if (line[start] !== QUOTE) return -1;
+  for (let t = 0; t < FETCH_TOOLS.length; t++) {
+    if (stringValueIs(line, start, end, FETCH_TOOLS[t])) return t;
+  }
+  return -1;
+}
+
+/** The input fields a target reads, in the order of their slots in {@linkcode INPUT_AT}. */
+const INPUT_FIELDS = [
+  "file_path",
+  "notebook_path",
+  "offset",
+  "limit",
+  "pages",
+  "pattern",
+  "path",
+  "glob",
+  "type",
+  "output_mode",
+  "url",
+  "command",
+] as const;
+const [
+  FILE_PATH,
+  NOTEBOOK_PATH,
+  OFFSET,
+  LIMIT,
+  PAGES,
+  PATTERN,
+  PATH,
+  GLOB,
+  FILE_TYPE,
+  OUTPUT_MODE,
+  URL,
+  COMMAND,
+] = INPUT_FIELDS.map((_, i) => i);
+/** Value ranges of the input's last member of each field (-1: absent), reused. */
+const INPUT_AT = new Int32Array(2 * INPUT_FIELDS.length);
+/** {@linkcode _inputTargetText}'s answer when the input must be parsed instead. */
+const UNREAD = Symbol("unread");
+
+/**
+ * {@linkcode targetText} of the tool `name` and the input object at `line[start…]`, read from
+ * the bytes without parsing the input: each field's value as its JSON text (a string without
+ * escapes, a plain integer and a literal are their own JSON text; any other value is parsed and
+ * written back). {@linkcode UNREAD} when the scanner cannot give the members as `JSON.parse`
+ * would (not in its memory, a key with an escape, too many members): the caller parses then.
+ */
+function _inputTargetText(
+  line: Uint8Array,
+  name: string,
+  start: number,
+  cwd: () => string | undefined,
+): string | undefined | typeof UNREAD {
+  // Not an object (an array, a string, null…): no target, as targetText decides.
+  if (line[start] !== 0x7b) return undefined;
+  if (!inScanMemory(line)) return UNREAD;
+  const base = line.byteOffset;
+  const end = wasmScanMembers(base + start, base + line.length);
+  if (end < 0 || escapedKey()) return UNREAD;
+  const at = INPUT_AT;
+  at.fill(-1);
+  for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+    const id = memberKeyId(OBJECT_TABLE, k);
+    let slot = -1;
+    if (id === KEY.type) slot = FILE_TYPE;
+    else if (id === 0) {
+      const ks = memberKeyStart(OBJECT_TABLE, k) - base;
+      const ke = memberKeyEnd(OBJECT_TABLE, k) - base;
+      for (let f = 0; f < INPUT_FIELDS.length; f++) {
+        if (f !== FILE_TYPE && keyIs(line, ks, ke, INPUT_FIELDS[f])) {
+          slot = f;
+          break;
+        }
+      }
+    }
+    if (slot < 0) continue;
+    // A later duplicate key replaces an earlier one, as in JSON.parse.
+    at[2 * slot] = memberValueStart(OBJECT_TABLE, k) - base;
+    at[2 * slot + 1] = memberValueEnd(OBJECT_TABLE, k) - base;
+  }
+  const field = (f: number) => at[2 * f] < 0 ? "" : _jsonText(line, at[2 * f], at[2 * f + 1]);
+  switch (name) {
+    case "Read":
+    case "NotebookRead": {
+      // `file_path ?? notebook_path`: an absent or null file_path gives way.
+      const path = at[2 * FILE_PATH] < 0 || line[at[2 * FILE_PATH]] === 0x6e
+        ? NOTEBOOK_PATH
+        : FILE_PATH;
+      return ["read", field(path), field(OFFSET), field(LIMIT), field(PAGES)].join("\u0000");
+    }
+    case "Grep":
+      return [
+        "grep",
+        field(PATTERN),
+        field(PATH),
+        field(GLOB),
+        field(FILE_TYPE),
+        field(OUTPUT_MODE),
+      ]
+        .join("\u0000");
+    case "Glob":
+      return ["glob", field(PATTERN), field(PATH)].join("\u0000");
+    case "WebFetch":
+      return ["webfetch", field(URL)].join("\u0000");
+    default: {
+      // Bash and BashOutput: a string command (decoded as JSON.parse decodes it).
+      const cs = at[2 * COMMAND];
+      if (cs < 0 || line[cs] !== QUOTE) return undefined;
+      const text = bashTarget(sliceValue(line, cs, at[2 * COMMAND + 1]) as string, cwd());
+      return text === undefined ? undefined : `bash\u0000${text}`;
+    }
+  }
+}
+
+/**
+ * `JSON.stringify(JSON.parse(text))` of the JSON value `line[start, end)`. A string without a
+ * backslash holds no character JSON.stringify escapes (a quote, a backslash or a control
+ * character would need one, and well-formed UTF-8 holds no lone surrogate), a non-negative
+ * integer of up to 15 digits and a literal are written as they are read: those are their own
+ * text. Anything else is parsed and written back.
+ */
+function _jsonText(line: Uint8Array, start: number, end: number): string {
+  const first = line[start];
+  if (first === QUOTE) {
+    if (line.subarray(start + 1, end - 1).indexOf(BACKSLASH) < 0) {
+      return `"${sliceValue(line, start, end) as string}"`;
+    }
+  } else if (
+    first >= 0x30 && first <= 0x39 && end - start <= 15 && (first !== 0x30 || end - start === 1)
+  ) {
+    let digits = true;
+    for (let i = start + 1; i < end && digits; i++) digits = line[i] >= 0x30 && line[i] <= 0x39;
+    if (digits) return _ascii(line, start, end);
+  } else if (first === 0x74 || first === 0x66 || first === 0x6e) {
+    // A valid JSON value that starts with t, f or n is true, false or null.
+    return first === 0x74 ? "true" : first === 0x66 ? "false" : "null";
+  }
+  return JSON.stringify(parseSlice(line, start, end));
+}
+
+/** The ASCII bytes `line[start, end)` as a string. */
+function _ascii(line: Uint8Array, start: number, end: number): string {
+  let text = "";
+  for (let i = start; i < end; i++) text += String.fromCharCode(line[i]);
+  return text;
 }
 
 /**
@@ -409,6 +565,25 @@ function _fetchUse(
  * ```
  */
 export function recordCwd(line: Uint8Array): string | undefined {
+  if (inScanMemory(line)) {
+    // The record's members in one scan; a key with an escape (or too many) is read below.
+    const base = line.byteOffset;
+    const end = wasmScanMembers(base, base + line.length);
+    if (end >= 0 && !escapedKey()) {
+      let start = -1, stop = -1;
+      for (let k = 0, n = memberCount(OBJECT_TABLE); k < n; k++) {
+        if (memberKeyId(OBJECT_TABLE, k) !== 0) continue;
+        const ks = memberKeyStart(OBJECT_TABLE, k) - base;
+        if (keyIs(line, ks, memberKeyEnd(OBJECT_TABLE, k) - base, "cwd")) {
+          start = memberValueStart(OBJECT_TABLE, k) - base;
+          stop = memberValueEnd(OBJECT_TABLE, k) - base;
+        }
+      }
+      return start >= 0 && line[start] === QUOTE
+        ? sliceValue(line, start, stop) as string
+        : undefined;
+    }
+  }
   let value: unknown;
   forEachMember(line, 0, (ks, ke, vs, ve) => {
     if (memberKeyIndex(line, ks, ke, ["cwd"]) === 0) value = sliceValue(line, vs, ve);
