@@ -95,6 +95,13 @@ function _rangeSentence(
 ): string {
   const [range] = nearOptimalRanges(curves.triggers, curves.costMean, [HEADLINE_TOLERANCE]);
   if (range === undefined || range.fromTokens === range.toTokens) return "";
+  // The range ends at the cheapest trigger itself: no time share to set beside its own.
+  if (range.toTokens === best.trigger) {
+    return " " + fillText(texts.rangeSentenceToCheapest, {
+      from: _tok(range.fromTokens),
+      to: _tok(range.toTokens),
+    });
+  }
   let top = 0;
   while (curves.triggers[top] !== range.toTokens) top++;
   return " " + fillText(texts.rangeSentence, {

@@ -39,6 +39,7 @@ export const PAGE_SCRIPT_TEXT_KEYS = [
   "gridEdgeLow",
   "pageTitle",
   "rangeSentence",
+  "rangeSentenceToCheapest",
   "readoutBest",
   "readoutNone",
   "readoutTStar",

@@ -499,6 +499,7 @@ export const TEXTS_EN = {
   rangeHoles: "{range} (not contiguous: {holes} cost more)",
   rangeSentence:
     "Anything from {from} to {to} costs within 2% of the cheapest; compacting at {to} takes {toShare} of agent time instead of {share}.",
+  rangeSentenceToCheapest: "Anything from {from} to {to} costs within 2% of the cheapest.",
   spreadSessions:
     "With other sessions like these (sessions drawn with replacement within each kind, then blocks reshuffled inside each; {draws} draws, seed {seed}), the cheapest trigger lies between {p10} and {p90} (10th–90th percentile, median {p50}).",
   spreadBlocks:

@@ -448,7 +448,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   rangeColumnShare: "区间最高处压缩所占时间",
   rangeHoles: "{range}（不连续：{holes} 更贵）",
   rangeSentence:
-    "从 {from} 到 {to} 的任何触发点，费用都在最便宜者的 2% 以内；在 {to} 压缩占用 {toShare} 的智能体时间，而不是 {share}。",
+    "从 {from} 到 {to} 的任何触发点，费用都在最便宜者的 2% 以内；在 {to} 压缩占用 {toShare} 的代理时间，而不是 {share}。",
+  rangeSentenceToCheapest: "从 {from} 到 {to} 的任何触发点，费用都在最便宜者的 2% 以内。",
   spreadSessions:
     "换一批类似的会话（在每种会话中有放回地抽取，再在每个会话内重排块；{draws} 次抽取，种子 {seed}），最便宜的触发点位于 {p10} 到 {p90} 之间（第 10–90 百分位，中位数 {p50}）。",
   spreadBlocks:
@@ -463,7 +464,7 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   dollarsSaved: "折合美元：这段历史（{days} 天）省下 {usd}，按同样的速度每 30 天省 {per30}。",
   dollarsMore: "折合美元：这段历史（{days} 天）多花 {usd}，按同样的速度每 30 天多花 {per30}。",
   alternative:
-    "最便宜的触发点让压缩所占时间增加了一倍以上（占智能体时间 {share}，而不是 {observedShare}）。若限制在 {budget} 以内：{trigger}，每百万 token 便宜 {saving}（占智能体时间 {altShare}）。",
+    "最便宜的触发点让压缩所占时间增加了一倍以上（占代理时间 {share}，而不是 {observedShare}）。若限制在 {budget} 以内：{trigger}，每百万 token 便宜 {saving}（占代理时间 {altShare}）。",
   settingStatic: "本节对应分析时的取值：上面的滑块会改变图和结论，但不改变这里的设置。",
   settingWithheld:
     "不给出设置片段：答案的可信度低（见下面“有多确定”）。如仍需要，请加 --force 运行。",
@@ -484,9 +485,9 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   legendOptimumWithoutRework: "不计重读时的最低费用",
   sectionForgetting: "遗忘的代价",
   forgettingIntro:
-    "压缩之后，智能体丢掉了之前读过的内容，其中一部分会再取一遍：同样的文件，同样的搜索。这些重读都留在会话记录里，因此可以数出来，并计入回放中的每一次压缩。",
+    "压缩之后，代理丢掉了之前读过的内容，其中一部分会再取一遍：同样的文件，同样的搜索。这些重读都留在会话记录里，因此可以数出来，并计入回放中的每一次压缩。",
   forgettingMeasured:
-    "在每个压缩边界之后的 {window} 个请求里，智能体重读了边界之前取过的 {tokens} token，比边界之前 {window} 个请求（对照窗口）里的重读多出这么多：95% 区间 {low} 至 {high}，基于 {compactions} 次压缩。这多用了 {requests} 个含重读的请求（95% 区间 {requestsLow} 至 {requestsHigh}）。不扣除对照的话，数字会是 {naive} token：智能体本来就会重读文件，比如编辑之后，或重复一次搜索。",
+    "在每个压缩边界之后的 {window} 个请求里，代理重读了边界之前取过的 {tokens} token，比边界之前 {window} 个请求（对照窗口）里的重读多出这么多：95% 区间 {low} 至 {high}，基于 {compactions} 次压缩。这多用了 {requests} 个含重读的请求（95% 区间 {requestsLow} 至 {requestsHigh}）。不扣除对照的话，数字会是 {naive} token：代理本来就会重读文件，比如编辑之后，或重复一次搜索。",
   forgettingConstant:
     "这个量不随压缩时上下文的大小而增长（大小的分布太窄，撑不起一条斜线），所以每次压缩都取同一个值。",
   forgettingLine:

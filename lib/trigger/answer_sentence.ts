@@ -216,7 +216,7 @@ function _percent(share: number): string {
  *
  * @param report The trigger analysis, or the facts from {@linkcode answerFacts}.
  * @returns One sentence (ending with a full stop), e.g. "Compacting at 130K instead of 267.5K
- *   costs 20% less per 1M tokens; compaction then takes 13.5% of agent time instead of 3.9%."
+ *   costs 20.0% less per 1M tokens; compaction then takes 13.5% of agent time instead of 3.9%."
  *
  * @example
  * ```ts
@@ -228,7 +228,7 @@ function _percent(share: number): string {
  *     cheapestOnEdge: null, observedTrigger: 267_500, observedCostPerMillion: 1.5,
  *     observedTimeShare: 0.039, saving: 0.2,
  *   }),
- *   "Compacting at 130K instead of 267.5K costs 20% less per 1M tokens; " +
+ *   "Compacting at 130K instead of 267.5K costs 20.0% less per 1M tokens; " +
  *     "compaction then takes 13.5% of agent time instead of 3.9%.",
  * );
  * ```
@@ -265,7 +265,9 @@ function _rangeSentence(f: AnswerFacts): string {
     : "";
   const r = f.range;
   if (r === undefined || r === null) return extrapolated;
-  const shares = r.toTimeShare === null || f.cheapestTimeShare === null
+  // At the range's top the cheapest trigger itself: no time to compare.
+  const shares = r.toTimeShare === null || f.cheapestTimeShare === null ||
+      r.toTokens === f.cheapestTrigger
     ? ""
     : `; compacting at ${_tokens(r.toTokens)} takes ${_percent(r.toTimeShare)} of agent time ` +
       `instead of ${_percent(f.cheapestTimeShare)}`;
@@ -284,7 +286,8 @@ function _unbudgetedSentence(f: AnswerFacts): string {
     : f.cheapestOnEdge === "high"
     ? ` (the grid's highest trigger: a higher one may be cheaper still)`
     : "";
-  const cost = `$${f.cheapestCostPerMillion.toFixed(2)} per 1M tokens`;
+  // Dollars and the saving written as the recommendation and the report page write them.
+  const cost = `$${f.cheapestCostPerMillion.toFixed(3)} per 1M tokens`;
   if (f.observedTrigger === null) {
     return `Compacting at ${at}${edge} costs the least, ${cost}` +
       (share === null ? "" : `, with compaction taking ${share} of agent time`) +
@@ -295,19 +298,23 @@ function _unbudgetedSentence(f: AnswerFacts): string {
     return `Compacting at ${at}${edge} costs the least, ${cost}; the observed trigger ` +
       `${observed} lies outside the grid, so the saving is not known.`;
   }
-  const saving = Math.round(f.saving * 100);
+  const saving = Number((f.saving * 100).toFixed(1)); // percent, as the recommendation rounds it
   const shares = share === null || f.observedTimeShare === null
     ? ""
     : `; compaction then takes ${share} of agent time instead of ${_percent(f.observedTimeShare)}`;
   if (saving < 0 && _tokens(f.cheapestTrigger) !== observed) {
     // Only under a time budget can the chosen trigger cost more than the observed one.
-    return `Compacting at ${at}${edge} instead of ${observed} costs ${-saving}% more per 1M ` +
+    return `Compacting at ${at}${edge} instead of ${observed} costs ${
+      (-saving).toFixed(1)
+    }% more per 1M ` +
       `tokens${shares}.`;
   }
   if (saving <= 0 || _tokens(f.cheapestTrigger) === observed) {
-    return `Compacting at ${observed}, as now, costs within 0.5% of the cheapest trigger ` +
+    return `Compacting at ${observed}, as now, costs within 0.05% of the cheapest trigger ` +
       `(${at}${edge}, ${cost}).`;
   }
-  return `Compacting at ${at}${edge} instead of ${observed} costs ${saving}% less per 1M tokens` +
+  return `Compacting at ${at}${edge} instead of ${observed} costs ${
+    saving.toFixed(1)
+  }% less per 1M tokens` +
     `${shares}.`;
 }

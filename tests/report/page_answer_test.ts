@@ -65,3 +65,31 @@ Deno.test("gridEdge: the lowest cost on the first or last trigger", () => {
   // The analysis' own verdict wins when given.
   assert.equal(gridEdgeWarning(TEXTS.en, falling, null), null);
 });
+
+Deno.test("answerSentence: the 2% range, with the time share at its top unless that is the cheapest", () => {
+  const triggers = [100_000, 150_000, 200_000];
+  const timeShareMean = [0.2, 0.1, 0.05];
+  // Cheapest 150K at 0.6; 2% above it is 0.612. 200K at 0.61 is within: the range 150K–200K
+  // ends above the cheapest, so the sentence gives 200K's share (5.0%) against 150K's (10.0%).
+  // Observed 100K at 0.7: saving 1 − 0.6 / 0.7 = 0.1429 → 14.3%.
+  assert.equal(
+    answerSentence(TEXTS.en, { triggers, costMean: [0.7, 0.6, 0.61], timeShareMean }, 100_000),
+    "Compacting at 150K instead of 100K costs 14.3% less per 1M tokens ($0.600 instead of " +
+      "$0.700); compacting then takes 10.0% of agent time instead of 20.0%. Anything from 150K " +
+      "to 200K costs within 2% of the cheapest; compacting at 200K takes 5.0% of agent time " +
+      "instead of 10.0%.",
+  );
+  // 100K at 0.605 is within 2% instead: the range 100K–150K ends at the cheapest trigger, whose
+  // share it would set beside itself, so the sentence gives none. Observed 200K at 0.7.
+  const toCheapest = { triggers, costMean: [0.605, 0.6, 0.7], timeShareMean };
+  assert.equal(
+    answerSentence(TEXTS.en, toCheapest, 200_000),
+    "Compacting at 150K instead of 200K costs 14.3% less per 1M tokens ($0.600 instead of " +
+      "$0.700); compacting then takes 10.0% of agent time instead of 5.0%. Anything from 100K " +
+      "to 150K costs within 2% of the cheapest.",
+  );
+  assert.match(
+    answerSentence(TEXTS.zh, toCheapest, 200_000),
+    /从 100K 到 150K 的任何触发点，费用都在最便宜者的 2% 以内。$/,
+  );
+});
