@@ -6,6 +6,7 @@
  * @module
  */
 
+import { countText } from "../lib/io/count_text.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
   type SelectedTranscripts,
@@ -115,8 +116,10 @@ export function filteredOutMessage(command: string, input: SelectedInput): strin
     f.until === null ? "" : `--until ${f.until}`,
     f.project === null ? "" : `--project ${JSON.stringify(f.project)}`,
   ].filter((s) => s !== "").join(" ");
-  return `${command}: empty sample: ${rule} left out all ${input.found} transcript files ` +
-    `(${f.leftOut.sessions} sessions, ${f.leftOut.undatedSessions} without a timestamp)`;
+  return `${command}: empty sample: ${rule} left out ${
+    input.found === 1 ? "the only transcript file" : `all ${input.found} transcript files`
+  } (${countText(f.leftOut.sessions, "session")}, ${f.leftOut.undatedSessions} without a ` +
+    `timestamp)`;
 }
 
 /**
@@ -133,6 +136,8 @@ export function filterLine(filters: SelectedInput["filters"]): string {
   ].filter((s) => s !== "").join(" ");
   if (rule === "") return "";
   const l = filters.leftOut;
-  return `Filter: ${rule}: left out ${l.files} files (${l.sessions} sessions` +
+  return `Filter: ${rule}: left out ${countText(l.files, "file")} (${
+    countText(l.sessions, "session")
+  }` +
     `${l.undatedSessions > 0 ? `, ${l.undatedSessions} without a timestamp` : ""})`;
 }

@@ -691,7 +691,8 @@ export function formatModelsReport(doc: ModelsReport): string {
     parts.push(
       `  Models without a session of their own (their requests share sessions with another ` +
         `model): ${
-          doc.modelsWithoutSession.map((m) => `${m.model} (${m.requests} requests)`).join(", ")
+          doc.modelsWithoutSession.map((m) => `${m.model} (${countText(m.requests, "request")})`)
+            .join(", ")
         }`,
     );
   }

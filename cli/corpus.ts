@@ -147,16 +147,19 @@ export function formatSummary(s: CorpusSummary): string {
       : []),
     ...(s.modelSwitches.sessions > 0
       ? [
-        `Model switches: ${s.modelSwitches.sessions} sessions counted for ${s.model} (more than ` +
-        `half their requests), with ${s.modelSwitches.requestsOfOtherModels} requests of other ` +
-        `models priced as ${s.model}`,
+        `Model switches: ${
+          countText(s.modelSwitches.sessions, "session")
+        } counted for ${s.model} ` +
+        `(more than half their requests), with ` +
+        `${countText(s.modelSwitches.requestsOfOtherModels, "request")} of other models priced ` +
+        `as ${s.model}`,
       ]
       : []),
     ...(s.leftOut.requests > 0
       ? [
-        `Left out: ${s.leftOut.requests} requests (${
+        `Left out: ${countText(s.leftOut.requests, "request")} (${
           millions(s.leftOut.billedTokens)
-        } billed tokens) in ${s.leftOut.sessions} sessions of another model ` +
+        } billed tokens) in ${countText(s.leftOut.sessions, "session")} of another model ` +
         `(analyze and report price them; --model all analyses each model)`,
       ]
       : []),

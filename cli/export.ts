@@ -5,6 +5,7 @@
  * @module
  */
 
+import { countText } from "../lib/io/count_text.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { exportCorpus } from "../lib/pool/export_corpus.ts";
 import { defaultSecretPath, loadOrCreateSecret } from "../lib/pool/session_key.ts";
@@ -115,8 +116,9 @@ export async function main(args: string[]): Promise<number> {
       const line = filterLine(input.filters);
       writeStdout(
         (line === "" ? "" : line + "\n") +
-          `Exported contributor ${m.contributor}: ${m.counts.sessions} sessions, ` +
-          `${m.counts.requests} requests, ${m.counts.compactions} compactions, ` +
+          `Exported contributor ${m.contributor}: ${countText(m.counts.sessions, "session")}, ` +
+          `${countText(m.counts.requests, "request")}, ` +
+          `${countText(m.counts.compactions, "compaction")}, ` +
           `${m.models.length} model${m.models.length === 1 ? "" : "s"} ` +
           `(requests.parquet ${result.sizes.requests} bytes, compactions.parquet ` +
           `${result.sizes.compactions} bytes)\n`,

@@ -206,7 +206,7 @@ export const TEXTS_EN = {
     "{n} passes of an advisor model inside the recorded responses ({share}% of the billed tokens, {usd} at catalog prices): in no request, so the replay leaves them out; priced here as a line of their own.",
   checkLeftOut: "Sessions left out",
   checkLeftOutNote:
-    "{requests} requests in {sessions} sessions of another model (or with no model of most of their requests), priced at each request's own catalog prices; {switched} sessions that switched model are kept whole for this model.",
+    "{requests} {requests|request|requests} in {sessions} {sessions|session|sessions} of another model (or with no model of most of their requests), priced at each request's own catalog prices; {switched} {switched|session|sessions} that switched model {switched|is|are} kept whole for this model.",
   checkPrecomputed: "Time share without precomputed waits",
   checkPrecomputedNote:
     "{share}% of the recorded compactions were precomputed (summarized in the background). The time shares above count every compaction's time ({with} at the recommended trigger); this is the recommended trigger's if that share cost no waiting.",
@@ -477,7 +477,7 @@ export const TEXTS_EN = {
   reasonWeakTimeFit:
     "the compaction time fit explains little (R² {value}, below {threshold}); more timed compactions of varied size would settle it",
   reasonFewSessionsAtTrigger:
-    "only {value} sessions reached {trigger} (at least {threshold} would show how contexts grow there)",
+    "only {value} {value|session|sessions} reached {trigger} (at least {threshold} would show how contexts grow there)",
   reasonExtrapolated:
     "{trigger} lies more than 25% outside the compaction sizes measured; compactions near it would settle the models there",
   reasonAtGridEdge:
@@ -573,7 +573,7 @@ export const TEXTS_EN = {
   poolNoSetting:
     "No setting to roll out for everyone: the analysis recommends none (the setting section says why).",
   poolOtherModel:
-    "{model}: {contributors} {contributors|contributor|contributors}, {sessions} sessions, {requests} requests, {compactions} compactions; the setting for everyone:",
+    "{model}: {contributors} {contributors|contributor|contributors}, {sessions} {sessions|session|sessions}, {requests} {requests|request|requests}, {compactions} {compactions|compaction|compactions}; the setting for everyone:",
   poolOtherNoSetting: "none recommended.",
   poolLeftOutHeading: "What a pool leaves out",
   poolLeftOutReadCost:

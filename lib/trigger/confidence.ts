@@ -5,6 +5,8 @@
  * @module
  */
 
+import { countText } from "../io/count_text.ts";
+
 /** The grades, from firm to not to be acted on. */
 export type ConfidenceGrade = "high" | "medium" | "low";
 
@@ -150,7 +152,9 @@ export function confidenceGrade(inputs: ConfidenceInputs): Confidence {
         "fewSessionsAtTrigger",
         inputs.sessionsAtTrigger,
         t.lowSessions,
-        `only ${inputs.sessionsAtTrigger} sessions reached ${k(inputs.trigger)} tokens ` +
+        `only ${countText(inputs.sessionsAtTrigger, "session")} reached ${
+          k(inputs.trigger)
+        } tokens ` +
           `(at least ${t.lowSessions} would show how contexts grow there)`,
       );
     }
