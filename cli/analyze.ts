@@ -621,6 +621,31 @@ export async function settingsForCommand(
 }
 
 /**
+ * Billed tokens for the `--model all` comparison: whole millions, grouped, from 10 million; one
+ * decimal below that; thousands below a million (a model of a few sessions read "0M").
+ *
+ * @param tokens Billed tokens.
+ * @returns e.g. "3,936M", "1.2M", "240K", "800".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { billedCell } from "./analyze.ts";
+ * assert.equal(billedCell(3_936_080_000), "3,936M");
+ * assert.equal(billedCell(1_249_000), "1.2M");
+ * assert.equal(billedCell(240_400), "240K");
+ * assert.equal(billedCell(800), "800");
+ * ```
+ */
+export function billedCell(tokens: number): string {
+  // Each bound is where the finer format would round up to the coarser one's first value.
+  if (tokens >= 9_950_000) return `${formatNumber(tokens / 1e6, { digits: 0 })}M`;
+  if (tokens >= 999_500) return `${formatNumber(tokens / 1e6, { digits: 1 })}M`;
+  if (tokens >= 999.5) return `${formatNumber(tokens / 1e3, { digits: 0 })}K`;
+  return formatNumber(tokens, { digits: 0 });
+}
+
+/**
  * The per-model document as text: each model's report (or why it could not be analysed), then
  * the comparison table.
  *
@@ -665,13 +690,13 @@ export function formatModelsReport(doc: ModelsReport): string {
   const tok = (v: number | null) => (v === null ? "n/a" : k(v));
   parts.push(
     "Comparison (each model's cost per million is divided by its own billed tokens):",
-    "  model                      sessions  requests  billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving  grade   $/30 days",
+    "  model                      sessions  requests    billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving  grade   $/30 days",
   );
   for (const c of doc.comparison) {
     parts.push(
       `  ${c.model.slice(0, 26).padEnd(26)} ${String(c.sessions).padStart(8)}  ${
         String(c.requests).padStart(8)
-      }  ${`${(c.billedTokens / 1e6).toFixed(0)}M`.padStart(6)}  ${
+      }  ${billedCell(c.billedTokens).padStart(8)}  ${
         (c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`)
           .padStart(8)
       }  ${`${tok(c.cheapestTrigger)}${c.argminAtGridEdge ? "*" : ""}`.padStart(8)}  ${
