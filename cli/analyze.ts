@@ -581,7 +581,10 @@ export function settingLines(r: TriggerReport): string[] {
     }${
       rec.current.pctOverride === null ? "" : `, percentage override ${rec.current.pctOverride}%`
     }` +
-    ` (from ${settingSourceText(rec.current.source, rec.current.key)}); against the default and ` +
+    (rec.current.source === "default"
+      ? " (nothing set: Claude Code's default)"
+      : ` (from ${settingSourceText(rec.current.source, rec.current.key)})`) +
+    `; against the default and ` +
     `the recommendation:`,
     ...settingTableLines(rec),
   ];

@@ -78,12 +78,22 @@ export function settingCompareSection(t: Texts, c: PageContext): string {
         : "cmpColumnRecommended",
     );
   const window = (col: SettingColumn) =>
-    col.autoCompactWindow === null
+    col.withheld
+      ? text(t, "cmpWithheld")
+      : col.autoCompactWindow === null
       ? text(t, "cmpWindowNone", { window: num(rec.default.effectiveWindow) })
       : num(col.autoCompactWindow);
   const rows: [TextKey, (col: SettingColumn) => string][] = [
     ["cmpRowWindow", window],
-    ["cmpRowPct", (col) => (col.pctOverride === null ? "–" : `${col.pctOverride}%`)],
+    [
+      "cmpRowPct",
+      (col) =>
+        col.withheld
+          ? text(t, "cmpWithheld")
+          : col.pctOverride === null
+          ? "–"
+          : `${col.pctOverride}%`,
+    ],
     ["cmpRowSource", (col) => escapeHtml(t[_SOURCE[col.source]] ?? col.source)],
     ["cmpRowTrigger", (col) => tok(col.triggerTokens)],
     ["cmpRowCost", (col) => usd(col.costPerMillion)],

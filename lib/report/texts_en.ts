@@ -372,6 +372,7 @@ export const TEXTS_EN = {
   cmpRowShare: "time compacting",
   cmpRowSaving: "saving against current",
   cmpWindowNone: "not set ({window})",
+  cmpWithheld: "withheld (low confidence)",
   cmpOutside:
     "n/a: {triggers} lies outside the replayed grid; widen it with --trigger-from/--trigger-to to price it.",
   cmpSourceManaged: "managed settings",

@@ -331,6 +331,7 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   cmpRowShare: "压缩耗时占比",
   cmpRowSaving: "相对当前的节省",
   cmpWindowNone: "未设置（{window}）",
+  cmpWithheld: "暂不给出（置信度低）",
   cmpOutside:
     "无数据：{triggers} 超出了重放的网格范围；用 --trigger-from/--trigger-to 扩大网格即可计算。",
   cmpSourceManaged: "托管设置",

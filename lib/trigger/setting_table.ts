@@ -11,19 +11,21 @@ import type { Recommendation } from "./analyze.ts";
 import type { MeasuredOffset, SettingPoint } from "./setting_comparison.ts";
 
 /** What the table reads: the recommendation block of an analysis. */
-export type SettingTableInput = Pick<
-  Recommendation,
-  | "trigger"
-  | "costPerMillion"
-  | "timeShare"
-  | "settings"
-  | "resultingTrigger"
-  | "current"
-  | "default"
-  | "savingVsCurrent"
-  | "measuredOffset"
-  | "contextWindow"
->;
+export type SettingTableInput =
+  & Pick<
+    Recommendation,
+    | "trigger"
+    | "costPerMillion"
+    | "timeShare"
+    | "settings"
+    | "resultingTrigger"
+    | "current"
+    | "default"
+    | "savingVsCurrent"
+    | "measuredOffset"
+    | "contextWindow"
+  >
+  & Partial<Pick<Recommendation, "withheld">>;
 
 /** One column of the table. */
 export interface SettingColumn {
@@ -43,6 +45,11 @@ export interface SettingColumn {
   timeShare: number | null;
   /** 1 − its cost / the current setting's cost (null: unknown). */
   savingVsCurrent: number | null;
+  /**
+   * The recommendation's settings are withheld (a low confidence grade without `--force`): its
+   * window and override are not "none" but not given. Always false for the other columns.
+   */
+  withheld: boolean;
 }
 
 /**
@@ -79,6 +86,7 @@ export function settingColumns(rec: SettingTableInput): SettingColumn[] {
     costPerMillion: p.costPerMillion,
     timeShare: p.timeShare,
     savingVsCurrent: p.savingVsCurrent,
+    withheld: false,
   });
   const columns = [from("default", rec.default)];
   if (rec.current !== null) columns.push(from("current", rec.current));
@@ -92,6 +100,7 @@ export function settingColumns(rec: SettingTableInput): SettingColumn[] {
     costPerMillion: rec.costPerMillion?.mean ?? null,
     timeShare: rec.timeShare?.mean ?? null,
     savingVsCurrent: rec.savingVsCurrent,
+    withheld: rec.withheld != null && rec.settings == null,
   });
   return columns;
 }
@@ -137,11 +146,16 @@ export function settingTableLines(rec: SettingTableInput): string[] {
     row(
       "autoCompactWindow",
       (c) =>
-        c.autoCompactWindow === null
+        c.withheld
+          ? "withheld"
+          : c.autoCompactWindow === null
           ? (c.name === "default" ? `(${_k(rec.default.effectiveWindow)})` : "none")
           : String(c.autoCompactWindow),
     ),
-    row("pct override", (c) => (c.pctOverride === null ? "-" : `${c.pctOverride}%`)),
+    row(
+      "pct override",
+      (c) => (c.withheld ? "withheld" : c.pctOverride === null ? "-" : `${c.pctOverride}%`),
+    ),
     row("trigger", (c) => _k(c.triggerTokens)),
     row("cost per 1M", (c) => _usd(c.costPerMillion)),
     row("time share", (c) => _pct(c.timeShare)),
