@@ -7,6 +7,7 @@
  * @module
  */
 import type { TriggerReport } from "../lib/trigger/mod.ts";
+import { shownReasons } from "../lib/trigger/confidence.ts";
 
 const k = (x: number) => `${Math.round(x / 1000)}K`;
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
@@ -33,7 +34,7 @@ const cost = (x: number) => `$${x.toFixed(3)}`;
  */
 export function confidenceLine(r: TriggerReport): string {
   const c = r.steadyState.confidence;
-  const reasons = c.reasons.map((x) => x.message).join("; ");
+  const reasons = shownReasons(c).map((x) => x.message).join("; ");
   if (c.grade === "low") {
     return `Confidence: LOW: ${reasons}. Do not act on this answer yet` +
       (r.recommendation.withheld === null

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { ConfidenceReason } from "../trigger/confidence.ts";
+import { type ConfidenceReason, shownReasons } from "../trigger/confidence.ts";
 import type { TriggerReport } from "../trigger/analyze.ts";
 import { formatNumber } from "./format_number.ts";
 import {
@@ -67,7 +67,7 @@ function _reason(t: Texts, r: ConfidenceReason, report: TriggerReport): string {
  */
 export function confidenceSentence(t: Texts, report: TriggerReport): string {
   const c = report.steadyState.confidence;
-  const reasons = c.reasons.map((r) => _reason(t, r, report)).join(t.reasonSeparator);
+  const reasons = shownReasons(c).map((r) => _reason(t, r, report)).join(t.reasonSeparator);
   const key: TextKey = c.grade === "low"
     ? "confidenceLow"
     : c.grade === "medium"

@@ -37,6 +37,34 @@ export interface ConfidenceReason {
   message: string;
 }
 
+/**
+ * The reasons to show a reader: all of them, except a medium reason that only repeats a low one
+ * about the same count ("3 timed compactions (30 or more …)" beside "only 3 timed compactions (at
+ * least 10 …)"). The document keeps every reason; the texts show these.
+ *
+ * @param confidence The grade and its reasons.
+ * @returns The reasons, in their order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { confidenceGrade, shownReasons } from "./confidence.ts";
+ * const c = confidenceGrade({
+ *   timedCompactions: 4, timeFitRSquared: 0.9, trigger: 100000, sessionsAtTrigger: 40,
+ *   outsideMeasuredInput: false, atGridEdge: false,
+ *   range: { fromTokens: 90000, toTokens: 110000 }, grid: { fromTokens: 40000, toTokens: 400000 },
+ *   spread: { p10: 90000, p90: 110000 }, reworkMeasured: true,
+ * });
+ * assert.deepEqual(shownReasons(c).map((r) => r.code), ["fewTimedCompactions"]);
+ * ```
+ */
+export function shownReasons(confidence: Confidence): ConfidenceReason[] {
+  const codes = new Set(confidence.reasons.map((r) => r.code));
+  return confidence.reasons.filter((r) =>
+    !(r.code === "someTimedCompactions" && codes.has("fewTimedCompactions"))
+  );
+}
+
 /** The grade and its reasons. */
 export interface Confidence {
   grade: ConfidenceGrade;
