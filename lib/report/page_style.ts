@@ -34,6 +34,11 @@ header { position: relative; }
 .lang-switch { display: flex; justify-content: flex-end; gap: 6px; margin: 0 0 8px; }
 .lang-switch button[aria-pressed="true"] { background: var(--ink); color: #fff;
   border-color: var(--ink); }
+/* The switch's 中文 with the CJK families first: Chromium draws the text of a button marked
+   lang="zh-Hans" with none of the families after the Latin ones, the embedded one included, so on
+   a machine without a CJK font it showed two boxes (measured 2026-12-04). */
+.lang-switch button[data-set-lang="zh"] { font-family: "Noto Sans CJK SC", "PingFang SC",
+  "Microsoft YaHei", ReportCJK, system-ui, sans-serif; }
 .answer { font-size: 18px; line-height: 1.45; margin: 10px 0 12px; padding: 10px 14px;
   border-left: 4px solid var(--optimum); background: #f1f8f1; }
 .answer-label { display: block; font-size: 12px; font-weight: 600; text-transform: uppercase;

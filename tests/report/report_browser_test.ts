@@ -395,7 +395,7 @@ Deno.test({
 
 Deno.test({
   name: "report page in Chromium: at 390 px the --model all table fits and the timeline's text " +
-    "stays readable",
+    "stays readable; the embedded CJK font draws the page's Chinese and the switch's 中文",
   ignore: !HAVE_CHROMIUM && !IN_CI,
   sanitizeOps: false,
   sanitizeResources: false,
@@ -476,6 +476,20 @@ Deno.test({
       });
       assert.deepEqual(font.loaded, ["loaded"], JSON.stringify(errors));
       assert.equal(font.shown, true);
+      // The language switch's 中文 is drawn with CJK glyphs, one em each in any CJK font; a box
+      // for a missing glyph is narrower (about 0.6 em: two boxes measured 15.6 px at 13 px).
+      const label = await page.evaluate(() => {
+        const button = document.querySelector('button[data-set-lang="zh"]')!;
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        return {
+          text: button.textContent,
+          width: range.getBoundingClientRect().width,
+          em: parseFloat(getComputedStyle(button).fontSize),
+        };
+      });
+      assert.equal(label.text, "中文");
+      assert.ok(Math.abs(label.width - 2 * label.em) < 1, JSON.stringify(label));
       assert.deepEqual(errors, []);
       const sizes = await page.evaluate(() => {
         const root = document.scrollingElement!;
