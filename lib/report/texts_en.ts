@@ -506,7 +506,7 @@ export const TEXTS_EN = {
   spreadBlocks:
     "Reshuffling blocks inside each of your own sessions alone ({workloads} workloads, every session kept) gives {p10}–{p90}: it only shows how much the order of the steps matters. The figure's bands are the 10th–90th percentiles over those workloads, so they are narrow; judge the answer by the spread over sessions.",
   supportSome:
-    "Extrapolated triggers, faded and hatched on the figure: {zones}. There fewer than {minSessions} of your sessions reached the trigger, or it lies more than 25% outside the compaction sizes measured ({minC}–{maxC}).",
+    "Extrapolated triggers, faded and hatched on the figure: {zones}. At each of them fewer than {minSessions} of your sessions reached the trigger, or it lies more than 25% outside the compaction sizes measured ({minC}–{maxC}).",
   supportNone:
     "No trigger of the range is extrapolated: at least {minSessions} sessions reach each, and each lies near the compaction sizes measured ({minC}–{maxC}).",
   supportAtRecommended:
@@ -554,7 +554,7 @@ export const TEXTS_EN = {
   forgettingNoTargets:
     "Not measured: the transcripts were read without the targets of their tool calls. The curves carry no re-reads: a compaction is priced as rereading the context and writing the summary, as in the published method.",
   forgettingTooFew:
-    "Not measured: only {compactions} {compactions|compaction|compactions} have complete windows of {window} requests before and after the boundary, and the estimate needs at least 10. The curves carry no re-reads: a compaction is priced as rereading the context and writing the summary, as in the published method.",
+    "Not measured: only {compactions} {compactions|compaction|compactions} {compactions|has|have} complete windows of {window} requests before and after the boundary, and the estimate needs at least 10. The curves carry no re-reads: a compaction is priced as rereading the context and writing the summary, as in the published method.",
   forgettingOff:
     "Left out by option (--rework off): the curves are the published method's, without re-reads.",
   forgettingEffect:

@@ -136,7 +136,8 @@ export function estimateRework(corpus: Corpus, options: ReworkOptions = {}): Rew
     const left = shortfall.unplaced + shortfall.shortAfter + shortfall.shortBefore;
     return none(
       n,
-      `only ${n} of ${corpus.compactions.length} compactions have both windows of ` +
+      `only ${n} of ${corpus.compactions.length} compactions ${n === 1 ? "has" : "have"} both ` +
+        `windows of ` +
         `${windowRequests} requests complete (the estimate needs at least ` +
         `${REWORK_DEFAULTS.minCompactions}; ${left} left out: ${shortfall.shortBefore} with ` +
         `fewer requests before, ${shortfall.shortAfter} after, ${shortfall.unplaced} untimed)`,

@@ -112,4 +112,16 @@ Deno.test("page texts: counts of one in the left-out check, the range reason and
     }),
     /^m: 1 contributor, 1 session, 1 request, 1 compaction;/,
   );
+  assert.match(
+    fillText(en.forgettingTooFew, { compactions: "1", window: "30" }),
+    /^Not measured: only 1 compaction has complete windows of 30 requests/,
+  );
+  assert.match(
+    fillText(en.forgettingTooFew, { compactions: "4", window: "30" }),
+    /^Not measured: only 4 compactions have complete windows/,
+  );
+  assert.match(
+    fillText(en.supportSome, { zones: "50K", minSessions: "5", minC: "80K", maxC: "153K" }),
+    /: 50K\. At each of them fewer than 5 of your sessions reached the trigger, or it lies/,
+  );
 });

@@ -103,7 +103,11 @@ Deno.test("rework estimate: nine usable compactions are too few", () => {
   assert.equal(estimate.source, "none");
   assert.equal(estimate.compactions, 9);
   assert.equal(estimate.tokensPerCompaction, null);
-  assert.match(estimate.reason!, /only 9 of 11 compactions/);
+  assert.match(estimate.reason!, /only 9 of 11 compactions have both windows/);
+  // One usable compaction: "has" (one copy of the fixture and its two short ones, 1 of 3).
+  const one = estimateRework(fetchCorpusBothWays(files(1)), { windowRequests: 4 });
+  assert.equal(one.compactions, 1);
+  assert.match(one.reason!, /^only 1 of \d+ compactions has both windows of 4 requests/);
 });
 
 Deno.test("rework estimate: bad options are refused with the value", () => {
