@@ -131,7 +131,9 @@ export function formatReadCostText(report: ReadCostReport): string {
   );
   lines.push(
     `Bulk-read candidates (non-error bulk reads of at least ${_int(thresholds.minChars)} ` +
-      `characters): ${_int(candidates.results)} results, one-shot ` +
+      `characters): ${_int(candidates.results)} ${
+        candidates.results === 1 ? "result" : "results"
+      }, one-shot ` +
       `${_int(candidates.oneShotTokens)} tokens ` +
       `(${_percent(candidates.oneShotPercentOfObservedInput)}), carried ` +
       `${_int(candidates.carriedTokens)} tokens ` +

@@ -47,6 +47,8 @@ function _grouped(value: number, digits: number): string {
 
 function _tokens(value: number): string {
   const abs = Math.abs(value);
+  // Totals of hundreds of millions: one decimal, grouped ("1,926.9M", not "1926.86M").
+  if (abs >= 99_995_000) return `${_grouped(value / 1e6, 1)}M`;
   if (abs >= 1e6) return `${+(value / 1e6).toFixed(2)}M`;
   if (abs >= 1e3) return `${+(value / 1e3).toFixed(1)}K`;
   return String(Math.round(value));
@@ -78,6 +80,7 @@ function _significant(value: number, digits: number): string {
  * assert.equal(formatNumber(6736.04e6, { style: "grouped" }), "6,736,040,000");
  * assert.equal(formatNumber(267900, { style: "tokens" }), "267.9K");
  * assert.equal(formatNumber(1_200_000, { style: "tokens" }), "1.2M");
+ * assert.equal(formatNumber(1_926_863_499, { style: "tokens" }), "1,926.9M");
  * assert.equal(formatNumber(0.0342, { style: "percent" }), "3.4%");
  * assert.equal(formatNumber(1.2345, { style: "usd" }), "$1.23");
  * assert.equal(formatNumber(0.000123456, { style: "significant" }), "0.000123");

@@ -531,7 +531,9 @@ export const TEXTS_EN = {
 
   // Footer.
   footer:
-    "Trigger analysis, schema version {schema}: {workloads} {workloads|workload|workloads}, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}, idle limit {idle} s. This page needs no network.",
+    "Trigger analysis, schema version {schema}: {workloads} {workloads|workload|workloads}, method “{method}”, blocks of {block}, seed {seed}, triggers {from}–{to} every {step}{cut}, idle limit {idle} s. This page needs no network.",
+  footerGridCut:
+    " (replayed from {first}: a trigger at or below the context after a compaction cannot compact)",
 
   // The cost of forgetting: the re-reads after each compaction (page_forgetting.ts).
   chartLegendCostWithoutRework: "Cost per 1M tokens without the re-reads after each compaction",

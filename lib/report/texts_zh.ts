@@ -476,7 +476,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   modelsColumnDollars: "每 30 天节省",
 
   footer:
-    "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}，空闲上限 {idle} 秒。本页无需联网。",
+    "触发点分析，格式版本 {schema}：{workloads} 组工作负载，方法“{method}”，每块 {block} 个请求，种子 {seed}，触发点 {from}–{to}，步长 {step}{cut}，空闲上限 {idle} 秒。本页无需联网。",
+  footerGridCut: "（从 {first} 起回放：不高于压缩后上下文的触发点无法压缩）",
 
   // 遗忘的代价：每次压缩之后的重读（page_forgetting.ts）。
   chartLegendCostWithoutRework: "不计压缩后重读的每 1M token 费用",

@@ -31,6 +31,8 @@ Deno.test("text report: totals with thousands separators and two-decimal percent
   assert.match(text, /\nall results +3 +1 +12,401 +3,101 +6,202 +0\.26% +0\.52%\n/);
   assert.match(text, /\ncandidates +1 +- +12,000 +3,000 +6,000 +0\.25% +0\.50%\n/);
   assert.match(text, /1 image, 0 other/);
+  // One candidate: "1 result" (the sentence said "1 results").
+  assert.match(text, /characters\): 1 result, one-shot 3,000 tokens \(0\.25%\), carried 6,000 /);
   assert.match(text, /Unmatched results +1\n/);
 });
 
@@ -38,6 +40,7 @@ Deno.test("text report: n/a when no input tokens were observed", () => {
   const m = measureTranscript(jsonl([assistant({ id: "a", usage: usage(0, 0, 0) })]));
   const text = formatReadCostText(buildReadCostReport([m], { minTurns: 1 }));
   assert.match(text, /\nall results +0 +0 +0 +0 +0 +n\/a +n\/a\n/);
+  assert.match(text, /characters\): 0 results, one-shot 0 tokens/);
 });
 
 Deno.test("text report is deterministic", () => {

@@ -17,6 +17,13 @@ Deno.test("formatNumber: tokens with K and M", () => {
   assert.equal(formatNumber(999, { style: "tokens" }), "999");
   assert.equal(formatNumber(1_000_000, { style: "tokens" }), "1M");
   assert.equal(formatNumber(1_234_567, { style: "tokens" }), "1.23M");
+  // From where two decimals would round to 100.00M: one decimal, grouped (the read-cost table
+  // showed "1926.86M" beside "998.31M").
+  assert.equal(formatNumber(99_994_999, { style: "tokens" }), "99.99M");
+  assert.equal(formatNumber(99_995_000, { style: "tokens" }), "100.0M");
+  assert.equal(formatNumber(998_305_611, { style: "tokens" }), "998.3M");
+  assert.equal(formatNumber(1_926_863_499, { style: "tokens" }), "1,926.9M");
+  assert.equal(formatNumber(-1_926_863_499, { style: "tokens" }), "-1,926.9M");
 });
 
 Deno.test("formatNumber: percent, USD and significant digits", () => {
