@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { countText } from "../lib/io/count_text.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import type { PriceOverrides } from "../lib/prices/resolve_prices.ts";
 import {
@@ -358,7 +359,8 @@ async function _streamed(
         r.compactions.other,
     }, filters);
   const head = (r: StreamedAnalysis) =>
-    `Streamed pool analysis of ${r.model}: ${r.requests} requests in ${r.batches} batches of ` +
+    `Streamed pool analysis of ${r.model}: ${countText(r.requests, "request")} in ` +
+    `${countText(r.batches, "batch", "batches")} of ` +
     `whole sessions (largest ${r.largestBatch}, --batch-rows ${batchRows})` +
     (draws > 0 ? `; the session bootstrap's ${draws} draws replayed batch by batch.` : ".");
   if (target !== null) {

@@ -11,6 +11,7 @@
  * @module
  */
 
+import { countText } from "../lib/io/count_text.ts";
 import {
   DEFAULT_READ_COST_OPTIONS,
   expandInputs,
@@ -263,9 +264,12 @@ async function _run(given: string[], options: RunOptions, io: MeasureIo): Promis
   const oversized = report.diagnostics.skippedOversizedLines;
   if (report.files.included === 0 || report.tokens.observedInputTokens === 0) {
     const why = report.files.included === 0
-      ? `none of ${report.files.read} files has at least ${minTurns} usage-bearing ` +
-        `assistant messages (--min-turns)`
-      : `the ${report.files.included} qualifying files observed 0 input tokens`;
+      ? `${
+        report.files.read === 1
+          ? "the 1 file does not have"
+          : `none of ${report.files.read} files has`
+      } at least ${minTurns} usage-bearing assistant messages (--min-turns)`
+      : `the ${countText(report.files.included, "qualifying file")} observed 0 input tokens`;
     io.stderr(
       `measure: empty usable sample: ${why}; ${malformed} malformed lines skipped` +
         `${oversized > 0 ? `, ${oversized} oversized lines (over 128 MiB) skipped` : ""}.\n`,

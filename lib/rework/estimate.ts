@@ -218,7 +218,10 @@ export function reworkGrowth(
   });
   const { minCompactions, minSpread, significance } = SUMMARY_LINE_RULES;
   if (n < minCompactions) {
-    return constant(`only ${n} compactions with C (a line needs at least ${minCompactions})`);
+    return constant(
+      `only ${n} ${n === 1 ? "compaction" : "compactions"} with C (a line needs at least ` +
+        `${minCompactions})`,
+    );
   }
   const sorted = Float64Array.from(cs).sort();
   const p10 = quantileType7(sorted, 0.1), p90 = quantileType7(sorted, 0.9);

@@ -97,7 +97,7 @@ Deno.test("exit 1: no file reaches --min-turns", async () => {
     const { code, stdout, stderr } = await run([dir]);
     assert.equal(code, EXIT.emptySample);
     assert.equal(stdout, "");
-    assert.match(stderr, /empty usable sample: none of 1 files has at least 5/);
+    assert.match(stderr, /empty usable sample: the 1 file does not have at least 5 usage-bearing/);
     assert.match(stderr, /1 malformed lines skipped/);
     assert.equal((await run(["--min-turns", "4", dir])).code, EXIT.ok);
   });

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { estimateRework } from "../../lib/rework/mod.ts";
+import { reworkGrowth } from "../../lib/rework/estimate.ts";
 import { compactionWindows } from "../../lib/rework/windows.ts";
 import { readCorpus } from "../../lib/transcript/read_corpus.ts";
 import { PROFILES, withoutRework } from "../../data-synthetic/profiles.ts";
@@ -181,4 +182,19 @@ Deno.test("rework estimate: no path, command, pattern, URL or cwd reaches it", (
   }
   const table = corpus.fetches!;
   assert.ok(!JSON.stringify({ ...table, target: [...table.target] }).includes("QZXMARK"));
+});
+
+Deno.test("rework growth: one compaction with C reads 'only 1 compaction with C'", () => {
+  // One window pair: q = 2 / 4, ΔN = (3 − 2) / 0.5 = 2; excess 30 − 20 + 2 · 20 / 4 = 20 tokens.
+  const growth = reworkGrowth([{
+    compaction: 0,
+    inputTokens: 100000,
+    tokensA: 30,
+    requestsA: 3,
+    tokensB: 20,
+    requestsB: 2,
+  }], 4);
+  assert.equal(growth.kind, "constant");
+  assert.match(growth.reason, /only 1 compaction with C \(a line needs at least 10\)/);
+  assert.match(growth.reason, /^a constant, the mean excess of 20 tokens/);
 });

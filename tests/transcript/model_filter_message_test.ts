@@ -103,3 +103,22 @@ Deno.test("model filter: a session that switches model counts for the model of m
   assert.equal(sonnet.diagnostics.leftOut.byModel.opus.count, 3);
   assert.equal(sonnet.diagnostics.leftOut.byModel.sonnet.count, 2);
 });
+
+Deno.test("model filter: one request of another model reads '1 request by model'", () => {
+  // One sonnet request alone; the target haiku has none.
+  const corpus = corpusBothWays([{
+    path: "p/s.jsonl",
+    text: jsonl([
+      assistant({
+        uuid: "s1",
+        time: "10:01:00",
+        id: "ms1",
+        model: "sonnet",
+        usage: usage(1, 10, 0, 1),
+      }),
+    ]),
+  }], { model: "haiku" });
+  const message = modelFilterEmptyMessage(corpus);
+  assert.ok(message !== undefined);
+  assert.match(message, /^no request of model haiku: 1 request by model \(sonnet 1\)/);
+});
