@@ -9,6 +9,7 @@ import { modelFilterEmptyMessage } from "../lib/transcript/model_filter_message.
 import { UnreadablePathError } from "../lib/transcript/discover.ts";
 import { OutputError } from "../lib/io/stdout.ts";
 import { countText } from "../lib/io/count_text.ts";
+import { formatNumber } from "../lib/report/format_number.ts";
 import { OutputFolderError } from "../lib/io/output_folder.ts";
 
 /** Exit codes of every command, as documented in each `--help` and the README. */
@@ -139,8 +140,8 @@ function _isFile(path: string): boolean {
  */
 export function sessionsText(s: { main: number; subagent: number; helper?: number }): string {
   const helper = s.helper ?? 0;
-  return `${countText(s.main + s.subagent + helper, "session")} (${s.main} main + ` +
-    `${s.subagent} sub-agent + ${helper} helper)`;
+  return `${countText(s.main + s.subagent + helper, "session")} (${formatNumber(s.main)} main + ` +
+    `${formatNumber(s.subagent)} sub-agent + ${formatNumber(helper)} helper)`;
 }
 
 /** The toolkit's version, printed by `--version` on every command. */

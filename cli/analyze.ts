@@ -259,8 +259,8 @@ export function formatReport(r: TriggerReport): string {
     `Corpus: ${c.model}, ${sessionsText(c.sessions)}, ${countText(c.requests, "request")}, ${
       c.workHours.toFixed(1)
     } h agent time, ${formatNumber(c.billedTokens / 1e6, { digits: 1 })} million billed tokens, ` +
-    `${c.compactions.auto} auto + ${c.compactions.manual} manual ` +
-    `compactions (${c.compactions.timed} timed), observed trigger ${
+    `${formatNumber(c.compactions.auto)} auto + ${formatNumber(c.compactions.manual)} manual ` +
+    `compactions (${formatNumber(c.compactions.timed)} timed), observed trigger ${
       c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`
     }, omega ${fixed(c.omega, 3)}`,
     `Reader: ${countText(r.diagnostics.malformedLines, "malformed line")} skipped; sessions ` +
@@ -693,12 +693,12 @@ export function formatModelsReport(doc: ModelsReport): string {
   const tok = (v: number | null) => (v === null ? "n/a" : k(v));
   parts.push(
     "Comparison (each model's cost per million is divided by its own billed tokens):",
-    "  model                      sessions  requests    billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving  grade   $/30 days",
+    "  model                      sessions   requests    billed  observed  cheapest  cost/M at cheapest (10-90%)   T*     time share  saving  grade   $/30 days",
   );
   for (const c of doc.comparison) {
     parts.push(
-      `  ${c.model.slice(0, 26).padEnd(26)} ${String(c.sessions).padStart(8)}  ${
-        String(c.requests).padStart(8)
+      `  ${c.model.slice(0, 26).padEnd(26)} ${formatNumber(c.sessions).padStart(8)}  ${
+        formatNumber(c.requests).padStart(9)
       }  ${billedCell(c.billedTokens).padStart(8)}  ${
         (c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`)
           .padStart(8)

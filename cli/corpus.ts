@@ -106,11 +106,14 @@ const millions = (v: number) => `${(v / 1e6).toFixed(1)}M`;
 /** `name n, name n` by count, largest first (names as the reader echoed them). */
 function _counts(
   byName: Record<string, number>,
-  format: (n: number) => string = String,
+  format: (n: number) => string = _n,
 ): string {
   return Object.entries(byName).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([name, n]) => `${name} ${format(n)}`).join(", ");
 }
+
+/** A count, grouped in thousands ("86,025"), as the rest of the outputs write numbers. */
+const _n = (v: number) => formatNumber(v);
 
 /** The text report. */
 export function formatSummary(s: CorpusSummary): string {
@@ -118,27 +121,31 @@ export function formatSummary(s: CorpusSummary): string {
   const models = Object.entries(d.requestsByModel).sort((a, b) =>
     b[1] - a[1] || (a[0] < b[0] ? -1 : 1)
   )
-    .map(([m, n]) => `${m} ${n}`).join(", ");
+    .map(([m, n]) => `${m} ${_n(n)}`).join(", ");
   const types = Object.entries(d.recordTypes).sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([t, n]) => `${t} ${n}`).join(", ");
+    .map(([t, n]) => `${t} ${_n(n)}`).join(", ");
   return [
-    `Corpus: ${countText(s.files, "file")}, ${millions(s.bytes)}B read`,
+    `Corpus: ${countText(s.files, "file")}, ${formatNumber(s.bytes / 1e6, { digits: 1 })} MB read`,
     `Model: ${s.model} (requests by model: ${models || "none"})`,
-    `Sessions: ${
-      s.sessions.main + s.sessions.subagent + s.sessions.helper
-    } (${s.sessions.main} main + ${s.sessions.subagent} sub-agent + ${s.sessions.helper} helper); ` +
-    `left out: ${s.excludedSessions.otherModel} with another model, ${s.excludedSessions.noTargetModel} with no request of the model`,
-    `Requests: ${s.requests} (de-duplicated)`,
-    `Compactions: ${s.compactions.auto} auto, ${s.compactions.manual} manual, ` +
-    `${s.compactions.unknown} unknown trigger, ${s.compactions.other} other trigger${
+    `Sessions: ${_n(s.sessions.main + s.sessions.subagent + s.sessions.helper)} (${
+      _n(s.sessions.main)
+    } main + ${_n(s.sessions.subagent)} sub-agent + ${_n(s.sessions.helper)} helper); ` +
+    `left out: ${_n(s.excludedSessions.otherModel)} with another model, ${
+      _n(s.excludedSessions.noTargetModel)
+    } with no request of the model`,
+    `Requests: ${_n(s.requests)} (de-duplicated)`,
+    `Compactions: ${_n(s.compactions.auto)} auto, ${_n(s.compactions.manual)} manual, ` +
+    `${_n(s.compactions.unknown)} unknown trigger, ${_n(s.compactions.other)} other trigger${
       s.compactions.other > 0 ? ` (${_counts(d.otherTriggers)})` : ""
-    }, ${s.compactions.timed} timed, ${s.compactions.precomputed} precomputed (not timed); ` +
+    }, ${_n(s.compactions.timed)} timed, ${
+      _n(s.compactions.precomputed)
+    } precomputed (not timed); ` +
     `observed trigger ${
       s.observedTrigger === null ? "n/a" : `${(s.observedTrigger / 1000).toFixed(1)}K`
     } tokens`,
     ...(s.advisor.iterations > 0
       ? [
-        `Advisor: ${s.advisor.iterations} passes of another model, ${
+        `Advisor: ${countText(s.advisor.iterations, "pass", "passes")} of another model, ${
           millions(s.advisor.billedTokens)
         } billed tokens (${
           _counts(s.advisor.byModel, millions)
@@ -181,14 +188,14 @@ export function formatSummary(s: CorpusSummary): string {
     `${countText(d.blocksWithoutUsage, "block")} without usage`,
     `Merged: ${countText(d.duplicateBlocks, "duplicate block")} ` +
     `(${countText(d.crossFileDuplicateRequests, "request")} copied across files); ` +
-    `keys without message.id ${d.requestsWithoutMessageId}`,
+    `keys without message.id ${_n(d.requestsWithoutMessageId)}`,
     `Other: ${countText(d.microcompactions, "microcompaction")} (${
       millions(d.microcompactTokensSaved)
     } tokens saved), ` +
     `${countText(d.repeatedRecordUuids, "re-appended record")} skipped (uuid already read), ` +
     `${countText(d.compactionsWithoutDuration, "compaction")} without duration, ` +
-    `${d.compactionsWithoutSummary} without summary; compaction calls in the transcript: ` +
-    `${d.matchedCompactionCalls} matched, ${d.unmatchedCompactionCalls} unmatched`,
+    `${_n(d.compactionsWithoutSummary)} without summary; compaction calls in the transcript: ` +
+    `${_n(d.matchedCompactionCalls)} matched, ${_n(d.unmatchedCompactionCalls)} unmatched`,
     `Record types: ${types}`,
     "",
   ].join("\n");

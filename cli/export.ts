@@ -6,6 +6,7 @@
  */
 
 import { countText } from "../lib/io/count_text.ts";
+import { formatNumber } from "../lib/report/format_number.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { exportCorpus } from "../lib/pool/export_corpus.ts";
 import { defaultSecretPath, loadOrCreateSecret } from "../lib/pool/session_key.ts";
@@ -120,8 +121,8 @@ export async function main(args: string[]): Promise<number> {
           `${countText(m.counts.requests, "request")}, ` +
           `${countText(m.counts.compactions, "compaction")}, ` +
           `${m.models.length} model${m.models.length === 1 ? "" : "s"} ` +
-          `(requests.parquet ${result.sizes.requests} bytes, compactions.parquet ` +
-          `${result.sizes.compactions} bytes)\n`,
+          `(requests.parquet ${formatNumber(result.sizes.requests)} bytes, compactions.parquet ` +
+          `${formatNumber(result.sizes.compactions)} bytes)\n`,
       );
     }
     return m.counts.requests > 0 ? EXIT.ok : EXIT.emptySample;

@@ -5,10 +5,13 @@
  * @module
  */
 
+import { formatNumber } from "../report/format_number.ts";
+
 /**
- * `n` and the noun, singular for exactly 1.
+ * `n` and the noun, singular for exactly 1. A whole count is grouped in thousands, as the report
+ * and the measurement write numbers ("2,041 requests"); any other number is printed as given.
  *
- * @param n The count (printed as given: `String(n)`).
+ * @param n The count.
  * @param singular The noun for one, e.g. "file".
  * @param plural The noun for other counts. @default {singular + "s"}
  * @returns e.g. "1 file", "3 files".
@@ -21,8 +24,9 @@
  * assert.equal(countText(0, "file"), "0 files");
  * assert.equal(countText(2, "malformed line"), "2 malformed lines");
  * assert.equal(countText(1, "sub-agent session"), "1 sub-agent session");
+ * assert.equal(countText(86025, "request"), "86,025 requests");
  * ```
  */
 export function countText(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
+  return `${Number.isInteger(n) ? formatNumber(n) : String(n)} ${n === 1 ? singular : plural}`;
 }

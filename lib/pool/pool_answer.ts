@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { countText } from "../io/count_text.ts";
 import type { ReworkReport, TriggerReport } from "../trigger/analyze.ts";
 
 /** Where managed settings live, by system (Claude Code's documented locations). */
@@ -101,7 +102,7 @@ export function poolAnswer(
  * @returns Lines (no trailing newline).
  */
 export function poolAnswerLines(answer: PoolAnswer, model: string, why?: string | null): string[] {
-  const n = (v: number, one: string, many = `${one}s`) => `${v} ${v === 1 ? one : many}`;
+  const n = countText;
   const lines = [
     `Pool: ${n(answer.contributors, "contributor")}, ${n(answer.sessions, "session")}, ` +
     `${n(answer.requests, "request")} and ${n(answer.compactions, "compaction")} of ${model} ` +

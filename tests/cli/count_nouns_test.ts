@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { formatSummary } from "../../cli/corpus.ts";
+import { sessionsText } from "../../cli/_shared.ts";
 import { filteredOutMessage, filterLine, type SelectedInput } from "../../cli/_input.ts";
 import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
 import { summarizeCorpus } from "../../lib/transcript/summarize_corpus.ts";
@@ -124,4 +125,32 @@ Deno.test("page texts: counts of one in the left-out check, the range reason and
     fillText(en.supportSome, { zones: "50K", minSessions: "5", minC: "80K", maxC: "153K" }),
     /: 50K\. At each of them fewer than 5 of your sessions reached the trigger, or it lies/,
   );
+});
+
+Deno.test("counts are grouped in thousands in the text outputs, as billed tokens are", () => {
+  // A real-shaped corpus's figures: 2,791 files, 2,250 + 560 + 25 sessions, 86,025 requests.
+  assert.equal(
+    sessionsText({ main: 2250, subagent: 560, helper: 25 }),
+    "2,835 sessions (2,250 main + 560 sub-agent + 25 helper)",
+  );
+  const corpus = corpusFromText([{ path: "p/a.jsonl", text: request("a", 1, "opus") + "\n" }]);
+  const summary = summarizeCorpus(corpus);
+  const big = {
+    ...summary,
+    files: 2791,
+    bytes: 577_600_000,
+    requests: 86025,
+    sessions: { ...summary.sessions, main: 2250, subagent: 560, helper: 25 },
+    diagnostics: {
+      ...summary.diagnostics,
+      duplicateBlocks: 43285,
+      recordTypes: { assistant: 129377, user: 104563 },
+    },
+  };
+  const text = formatSummary(big);
+  assert.match(text, /^Corpus: 2,791 files, 577\.6 MB read$/m);
+  assert.match(text, /^Sessions: 2,835 \(2,250 main \+ 560 sub-agent \+ 25 helper\);/m);
+  assert.match(text, /^Requests: 86,025 \(de-duplicated\)$/m);
+  assert.match(text, /^Merged: 43,285 duplicate blocks /m);
+  assert.match(text, /^Record types: assistant 129,377, user 104,563$/m);
 });

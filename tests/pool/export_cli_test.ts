@@ -34,7 +34,7 @@ Deno.test("export CLI: relative --out from where the user stands, secret made on
     assert.equal(first.code, 0, first.stderr);
     assert.match(
       first.stdout,
-      /^Exported contributor [0-9a-f]{16}: 62 sessions, 2041 requests, 25 compactions, 3 models/,
+      /^Exported contributor [0-9a-f]{16}: 62 sessions, 2,041 requests, 25 compactions, 3 models \(requests.parquet [0-9,]+ bytes/,
     );
     assert.match(first.stderr, /made a new secret/);
     const secret = join(cwd, "config/agent-session-cost/pool-secret");

@@ -85,7 +85,7 @@ Deno.test({
       assert.equal(text.code, 0, text.stderr);
       assert.match(
         text.stdout,
-        /Pool: 2 contributors, \d+ sessions, 2002 requests and 25 compactions/,
+        /Pool: 2 contributors, [\d,]+ sessions, 2,002 requests and 25 compactions/,
       );
       assert.match(
         text.stdout,
@@ -99,7 +99,7 @@ Deno.test({
       const streamed = await task(["pool", "analyze", ...flags, ...stream], cwd);
       assert.equal(streamed.code, 0, streamed.stderr);
       const [head, ...rest] = streamed.stdout.split("\n");
-      const batches = Number(head.match(/2002 requests in (\d+) batches of whole sessions/)?.[1]);
+      const batches = Number(head.match(/2,002 requests in (\d+) batches of whole sessions/)?.[1]);
       assert.ok(batches > 3, head);
       assert.match(head, /the session bootstrap's 100 draws replayed batch by batch/);
       // The rest is the in-memory text: the dollars ("In dollars: ... saved"), the session
@@ -165,7 +165,7 @@ Deno.test({
       assert.match(report.stdout, /Read cost: not measured from a pool/);
       assert.match(
         report.stdout,
-        /Pool: 2 contributors, \d+ sessions, 2002 requests and 25 compactions/,
+        /Pool: 2 contributors, [\d,]+ sessions, 2,002 requests and 25 compactions/,
       );
       const written = [];
       for await (const e of Deno.readDir(join(cwd, "rep"))) written.push(e.name);
