@@ -24,6 +24,9 @@ export function modelsSection(t: Texts, c: PageContext): string {
   const doc = c.models!.report;
   const names = c.models!.displayNames ?? {};
   const name = (model: string) => escapeHtml(names[model] ?? model);
+  // "Claude Opus 5.5:" before its answer (the name ran into the sentence).
+  const label = (model: string) =>
+    `<strong>${text(t, "modelsAnswerName", { model: names[model] ?? model })}</strong>`;
   const band = (b: { mean: number | null; p10: number | null; p90: number | null } | null) =>
     b === null ? "–" : `${usd(b.mean)} (${usd(b.p10)}–${usd(b.p90)})`;
   const headers = [
@@ -89,21 +92,22 @@ export function modelsSection(t: Texts, c: PageContext): string {
         bill: w.observedBill === null ? "–" : usd(w.observedBill.costPerMillion),
         flags: flags.length === 0 ? "–" : flags.join(", "),
       });
-      return `<li><strong>${name(entry.model)}</strong> ${
-        text(t, "modelsNotAnalysed")
-      }${figures}</li>`;
+      return `<li>${label(entry.model)} ${text(t, "modelsNotAnalysed")}${figures}</li>`;
     }
     const a = entry.analysis;
     const sentence = escapeHtml(answerSentence(t, meanCurves(a), a.corpus.observedTrigger));
     const rec = a.recommendation;
     const window = rec.settings?.autoCompactWindow ?? null;
     const env = Object.entries(rec.settings?.env ?? {}).map(([k, v]) => `${k}=${v}`).join(" ");
-    const setting = rec.kind === null || rec.kind === "notReachable" || window === null
+    // Withheld on a low grade: not "no setting reaches it" (the grade, not the arithmetic).
+    const setting = rec.withheld != null && rec.settings == null
+      ? text(t, "modelsSettingWithheld")
+      : rec.kind === null || rec.kind === "notReachable" || window === null
       ? text(t, "modelsSettingNone")
       : env === ""
       ? text(t, "modelsSetting", { window: String(window) })
       : text(t, "modelsSettingPercent", { window: String(window), env });
-    return `<li><strong>${name(entry.model)}</strong> ${sentence} ${setting}</li>`;
+    return `<li>${label(entry.model)} ${sentence} ${setting}</li>`;
   });
   const main = names[c.report.corpus.model] ?? c.report.corpus.model;
   return `<h2>${text(t, "sectionModels")}</h2>

@@ -106,6 +106,11 @@ th, td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var
 td.num, th.num { text-align: right; white-space: nowrap; }
 thead th.num { white-space: normal; }
 table.fit th .note { display: block; }
+/* The --model all table has twelve columns: smaller, tighter, and its bands may wrap, so that it
+   fits the page's 960 px (it was 1,172 px wide and scrolled the page sideways). */
+table.models { font-size: 13px; }
+table.models th, table.models td { padding-right: 8px; }
+table.models td.num { white-space: normal; }
 table.facts > tbody > tr > th { min-width: 12em; }
 thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
 .note { color: var(--muted); font-size: 13px; }
@@ -116,6 +121,16 @@ dl.symbols dd { margin: 0; }
   border-radius: 6px; line-height: 1.9; }
 .formula span { display: block; }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
+/* Below the width the --model all table needs (about 920 px of text), one card per model. */
+@media (max-width: 1000px) {
+  table.models thead { display: none; }
+  table.models, table.models tbody, table.models tr, table.models th { display: block; }
+  table.models tr { padding: 6px 0; border-bottom: 2px solid var(--rule); }
+  table.models th[scope="row"] { border: 0; padding: 0 0 2px; }
+  table.models td { display: flex; justify-content: space-between; gap: 12px; border: 0;
+    padding: 1px 0; white-space: normal; }
+  table.models td::before { content: attr(data-label); color: var(--muted); text-align: left; }
+}
 @media (max-width: 720px) {
   .controls { grid-template-columns: 1fr; gap: 6px; padding: 8px 10px; }
   main { padding: 14px 12px 40px; }
@@ -125,13 +140,6 @@ footer { margin-top: 40px; color: var(--muted); font-size: 13px; }
   table.facts > tbody > tr > th { min-width: 0; width: 38%; }
   td.num { white-space: normal; }
   .note { font-size: 12px; }
-  table.models thead { display: none; }
-  table.models, table.models tbody, table.models tr, table.models th { display: block; }
-  table.models tr { padding: 6px 0; border-bottom: 2px solid var(--rule); }
-  table.models th[scope="row"] { border: 0; padding: 0 0 2px; }
-  table.models td { display: flex; justify-content: space-between; gap: 12px; border: 0;
-    padding: 1px 0; white-space: normal; }
-  table.models td::before { content: attr(data-label); color: var(--muted); text-align: left; }
   table.setting-compare { font-size: 13px; }
   table.setting-compare th, table.setting-compare td { padding-right: 6px;
     overflow-wrap: anywhere; }

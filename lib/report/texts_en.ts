@@ -452,6 +452,9 @@ export const TEXTS_EN = {
   modelsSetting: "Setting: autoCompactWindow = {window}.",
   modelsSettingPercent: "Setting: autoCompactWindow = {window} with {env}.",
   modelsSettingNone: "No setting reaches the recommended trigger for this model.",
+  modelsSettingWithheld:
+    "The setting is withheld: the answer's confidence is low (--force gives it).",
+  modelsAnswerName: "{model}:",
 
   // The answer as a range: how sure, what else is nearly as cheap (page_range.ts).
   chartLegendNearOptimal: "Within 2% of the lowest cost",

@@ -408,6 +408,8 @@ export const TEXTS_ZH: Readonly<Record<TextKey, string>> = {
   modelsSetting: "设置：autoCompactWindow = {window}。",
   modelsSettingPercent: "设置：autoCompactWindow = {window}，并设 {env}。",
   modelsSettingNone: "对这个模型，没有设置能达到推荐的触发点。",
+  modelsSettingWithheld: "暂不给出设置：结论的置信度低（--force 可给出）。",
+  modelsAnswerName: "{model}：",
 
   // 答案是一个区间：有多确定，还有哪些几乎一样便宜（page_range.ts）。
   chartLegendNearOptimal: "费用在最低值 2% 以内",

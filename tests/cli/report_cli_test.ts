@@ -277,9 +277,17 @@ Deno.test("report --model all: the comparison and each model's answer; figure of
     assert.match(section, /Every model on its own/);
     assert.match(section, /各模型分别分析/);
     // Every model has a row and an answer item in each language.
-    const items = [...section.matchAll(/<li><strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
+    // Each answer starts with its model's name and a colon (":" in English, "：" in Chinese).
+    const items = [...section.matchAll(/<li><strong>([^<]+?)[:：]<\/strong>/g)].map((m) => m[1]);
     assert.equal(items.length, 2 * models.length);
     assert.ok(items.includes("Claude Opus 5.5"));
+    // The sample's grade is low: its setting is withheld, not "no setting reaches" the trigger.
+    assert.equal(analysis.models[0].analysis.steadyState.confidence.grade, "low");
+    assert.match(
+      section,
+      /Claude Opus 5\.5:<\/strong> [^<]*The setting is withheld: the answer&#39;s confidence is low|Claude Opus 5\.5:<\/strong> [^<]*The setting is withheld: the answer's confidence is low/,
+    );
+    assert.doesNotMatch(section, /Claude Opus 5\.5:<\/strong> [^<]*No setting reaches/);
     assert.match(run.stdout, /^Answer \(Claude Opus 5\.5\): /m);
   } finally {
     await Deno.remove(here, { recursive: true });

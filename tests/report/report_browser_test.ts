@@ -510,6 +510,16 @@ Deno.test({
       // 11 px text drawn 720 px wide and shown about 360 px wide was about 5 px high; the
       // phone's own drawing keeps it at its size (a glyph box of 10 px text is about 11 px).
       assert.ok(sizes.smallestText >= 9, `timeline text ${sizes.smallestText} px high`);
+      // Wider windows: the twelve-column table (cards up to 1,000 px, a table from there) never
+      // scrolls the page sideways (it was 1,172 px wide from 721 px on).
+      for (const width of [800, 1000, 1001, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const wide = await page.evaluate(() => {
+          const root = document.scrollingElement!;
+          return { scroll: root.scrollWidth, client: root.clientWidth };
+        });
+        assert.ok(wide.scroll <= wide.client, `${width} px: ${JSON.stringify(wide)}`);
+      }
     } finally {
       await browser.close();
       await Deno.remove(dir, { recursive: true });
