@@ -79,6 +79,25 @@ function _initialLang(): Lang {
   return (navigator.language ?? "").toLowerCase().startsWith("zh") ? "zh" : "en";
 }
 
+/** The family of the page's embedded CJK font (page_font.ts's PAGE_CJK_FAMILY). */
+const CJK_FAMILY = "ReportCJK";
+
+/**
+ * Settles once the page's embedded CJK font has loaded (at once when the page has none or it is
+ * loaded), or after `ms` milliseconds. Chinese text laid out while the font still loads kept the
+ * fallback's boxes in Chromium on a machine without a CJK font, even after the font had loaded
+ * (measured 2026-12-04: a page opened at #lang=zh showed its title and some headings as boxes),
+ * so a page that starts in Chinese waits for it.
+ */
+function _cjkFontReady(ms = 3000): Promise<void> {
+  const face = [...document.fonts].find((f) => f.family.replace(/"/g, "") === CJK_FAMILY);
+  if (face === undefined || face.status === "loaded") return Promise.resolve();
+  return Promise.race([
+    face.load().then(() => {}, () => {}),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ]);
+}
+
 function _start(): void {
   const data = JSON.parse(_element("report-data").textContent ?? "") as ReportData;
   // The texts come with the page, not with the script: a text edited needs no new bundle.
@@ -290,10 +309,16 @@ function _start(): void {
   safeDraw();
 }
 
-try {
-  _start();
-} catch (error) {
-  console.error(error);
-  const figure = document.getElementById("figure");
-  if (figure) figure.textContent = `The report could not start: ${(error as Error).message}`;
+function _startOrSay(): void {
+  try {
+    _start();
+  } catch (error) {
+    console.error(error);
+    const figure = document.getElementById("figure");
+    if (figure) figure.textContent = `The report could not start: ${(error as Error).message}`;
+  }
 }
+
+// A page that starts in English starts at once; one that starts in Chinese once its font is in.
+if (_initialLang() === "zh") _cjkFontReady().then(_startOrSay);
+else _startOrSay();

@@ -510,6 +510,27 @@ Deno.test({
       // 11 px text drawn 720 px wide and shown about 360 px wide was about 5 px high; the
       // phone's own drawing keeps it at its size (a glyph box of 10 px text is about 11 px).
       assert.ok(sizes.smallestText >= 9, `timeline text ${sizes.smallestText} px high`);
+      // Opened in Chinese (#lang=zh): the title's Chinese is drawn with CJK glyphs, one em each
+      // (laid out while the embedded font still loaded, it kept boxes: 389 px for 482).
+      const zhPage = await context.newPage();
+      await zhPage.goto(`file://${dir}/report.html#lang=zh`);
+      await zhPage.waitForFunction(() => document.body.dataset.draws === "1");
+      const title = await zhPage.evaluate(() => {
+        const span = document.querySelector("h1 .l-zh")!;
+        const node = span.firstChild as Text;
+        const from = [...node.data].findIndex((c) => c.codePointAt(0)! >= 0x2e80);
+        const range = document.createRange();
+        range.setStart(node, from);
+        range.setEnd(node, node.data.length);
+        return {
+          text: node.data.slice(from),
+          // The title may wrap at 390 px: the widths of its line boxes, summed.
+          width: [...range.getClientRects()].reduce((sum, r) => sum + r.width, 0),
+          em: parseFloat(getComputedStyle(span).fontSize),
+        };
+      });
+      assert.equal(title.text, "何时该压缩上下文？");
+      assert.ok(Math.abs(title.width - 9 * title.em) < 1, JSON.stringify(title));
       // Wider windows: the twelve-column table (cards up to 1,000 px, a table from there) never
       // scrolls the page sideways (it was 1,172 px wide from 721 px on).
       for (const width of [800, 1000, 1001, 1280]) {
