@@ -115,9 +115,12 @@ table.facts > tbody > tr > th { min-width: 12em; }
 thead th { font-weight: 600; border-bottom: 2px solid var(--rule); }
 .note { color: var(--muted); font-size: 13px; }
 dl.symbols { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 16px; }
-dl.symbols dt { font-weight: 600; font-family: "DejaVu Serif", Georgia, serif; }
+/* The serif lists name CJK families too: the formula's Chinese labels were boxes without them. */
+dl.symbols dt { font-weight: 600; font-family: "DejaVu Serif", Georgia, "Noto Serif CJK SC",
+  "Songti SC", ReportCJK, serif; }
 dl.symbols dd { margin: 0; }
-.formula { font-family: "DejaVu Serif", Georgia, serif; background: #f6f8fa; padding: 10px 14px;
+.formula { font-family: "DejaVu Serif", Georgia, "Noto Serif CJK SC", "Songti SC", ReportCJK,
+  serif; background: #f6f8fa; padding: 10px 14px;
   border-radius: 6px; line-height: 1.9; }
 .formula span { display: block; }
 footer { margin-top: 40px; color: var(--muted); font-size: 13px; }

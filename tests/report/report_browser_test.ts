@@ -531,6 +531,32 @@ Deno.test({
       });
       assert.equal(title.text, "何时该压缩上下文？");
       assert.ok(Math.abs(title.width - 9 * title.em) < 1, JSON.stringify(title));
+      // And every Chinese character the page shows, outside the charts: one em each (the
+      // formula's serif labels were boxes, their font list naming no CJK family).
+      const boxes = await zhPage.evaluate(() => {
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+          const node = n as Text;
+          const el = node.parentElement!;
+          if (el.closest("svg") !== null || el.getClientRects().length === 0) continue;
+          const em = parseFloat(getComputedStyle(el).fontSize);
+          for (let i = 0; i < node.data.length; i++) {
+            const c = node.data.charCodeAt(i);
+            if (c < 0x4e00 || c > 0x9fff) continue;
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const w = range.getBoundingClientRect().width;
+            if (w > 0 && Math.abs(w - em) > 0.6) {
+              found.push(`${el.tagName}.${el.className}: ${node.data.slice(i, i + 4)} ${w}/${em}`);
+              break;
+            }
+          }
+        }
+        return found;
+      });
+      assert.deepEqual(boxes, []);
       // Wider windows: the twelve-column table (cards up to 1,000 px, a table from there) never
       // scrolls the page sideways (it was 1,172 px wide from 721 px on).
       for (const width of [800, 1000, 1001, 1280]) {
