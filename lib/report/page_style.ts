@@ -34,9 +34,9 @@ header { position: relative; }
 .lang-switch { display: flex; justify-content: flex-end; gap: 6px; margin: 0 0 8px; }
 .lang-switch button[aria-pressed="true"] { background: var(--ink); color: #fff;
   border-color: var(--ink); }
-/* The switch's 中文 with the CJK families first: Chromium draws the text of a button marked
-   lang="zh-Hans" with none of the families after the Latin ones, the embedded one included, so on
-   a machine without a CJK font it showed two boxes (measured 2026-12-04). */
+/* The switch's 中文 with the CJK families first: on a machine without a CJK font Chromium drew it
+   as two boxes, the embedded font never used, even after it had loaded (measured 2026-12-04; the
+   button is laid out before the font loads, as in page_main.ts's _cjkFontReady). */
 .lang-switch button[data-set-lang="zh"] { font-family: "Noto Sans CJK SC", "PingFang SC",
   "Microsoft YaHei", ReportCJK, system-ui, sans-serif; }
 .answer { font-size: 18px; line-height: 1.45; margin: 10px 0 12px; padding: 10px 14px;
