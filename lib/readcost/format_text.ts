@@ -6,6 +6,7 @@
  * @module
  */
 
+import { countText } from "../io/count_text.ts";
 import { RESULT_KINDS } from "./classify.ts";
 import type { KindTotals } from "./file_measure.ts";
 import type { ReadCostReport } from "./report.ts";
@@ -131,9 +132,7 @@ export function formatReadCostText(report: ReadCostReport): string {
   );
   lines.push(
     `Bulk-read candidates (non-error bulk reads of at least ${_int(thresholds.minChars)} ` +
-      `characters): ${_int(candidates.results)} ${
-        candidates.results === 1 ? "result" : "results"
-      }, one-shot ` +
+      `characters): ${countText(candidates.results, "result")}, one-shot ` +
       `${_int(candidates.oneShotTokens)} tokens ` +
       `(${_percent(candidates.oneShotPercentOfObservedInput)}), carried ` +
       `${_int(candidates.carriedTokens)} tokens ` +

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { settingsWithheld } from "../trigger/setting_table.ts";
 import { escapeHtml } from "../charts/escape_html.ts";
 import { answerSentence } from "./page_answer.ts";
 import {
@@ -100,7 +101,7 @@ export function modelsSection(t: Texts, c: PageContext): string {
     const window = rec.settings?.autoCompactWindow ?? null;
     const env = Object.entries(rec.settings?.env ?? {}).map(([k, v]) => `${k}=${v}`).join(" ");
     // Withheld on a low grade: not "no setting reaches it" (the grade, not the arithmetic).
-    const setting = rec.withheld != null && rec.settings == null
+    const setting = settingsWithheld(rec)
       ? text(t, "modelsSettingWithheld")
       : rec.kind === null || rec.kind === "notReachable" || window === null
       ? text(t, "modelsSettingNone")

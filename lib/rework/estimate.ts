@@ -16,6 +16,7 @@
  * @module
  */
 
+import { countText } from "../io/count_text.ts";
 import { fitLine } from "../stats/line_fit.ts";
 import { Pcg32 } from "../stats/pcg32.ts";
 import { quantileType7 } from "../stats/quantile.ts";
@@ -219,7 +220,7 @@ export function reworkGrowth(
   const { minCompactions, minSpread, significance } = SUMMARY_LINE_RULES;
   if (n < minCompactions) {
     return constant(
-      `only ${n} ${n === 1 ? "compaction" : "compactions"} with C (a line needs at least ` +
+      `only ${countText(n, "compaction")} with C (a line needs at least ` +
         `${minCompactions})`,
     );
   }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { countText } from "../io/count_text.ts";
 import type { Corpus } from "./tables.ts";
 
 /**
@@ -38,16 +39,14 @@ export function modelFilterEmptyMessage(corpus: Corpus): string | undefined {
     .map(([model, n]) => `${model} ${n}`)
     .join(", ");
   if (!(corpus.diagnostics.requestsByModel[corpus.model] > 0)) {
-    return `no request of model ${corpus.model}: ${total} ${
-      total === 1 ? "request" : "requests"
-    } by model (${models}); ` +
+    return `no request of model ${corpus.model}: ${countText(total, "request")} by model ` +
+      `(${models}); ` +
       `choose one with --model NAME, or see each model's own sessions with --model all.`;
   }
   const { otherModel, noTargetModel } = corpus.diagnostics.excludedSessions;
-  const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
-  return `nothing is left after the model filter: ${total} ${
-    total === 1 ? "request" : "requests"
-  } by model (${models}), ` +
+  const sessions = (n: number) => countText(n, "session");
+  return `nothing is left after the model filter: ${countText(total, "request")} by model ` +
+    `(${models}), ` +
     `but no session has more than half of its requests of ${corpus.model} ` +
     `(${sessions(otherModel)} left out with ` +
     `another model, ${sessions(noTargetModel)} with no request of it). A session is analysed ` +

@@ -53,6 +53,27 @@ export interface SettingColumn {
 }
 
 /**
+ * Whether the recommendation's settings are withheld (a low grade without `--force`): a reason
+ * is given and no settings.
+ *
+ * @param rec The recommendation block (its `withheld` and `settings`).
+ * @returns True when withheld.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { settingsWithheld } from "./setting_table.ts";
+ * assert.equal(settingsWithheld({ withheld: "low grade", settings: null }), true);
+ * assert.equal(settingsWithheld({ withheld: null, settings: null }), false);
+ * ```
+ */
+export function settingsWithheld(
+  rec: { withheld?: string | null; settings?: unknown | null },
+): boolean {
+  return rec.withheld != null && rec.settings == null;
+}
+
+/**
  * The three columns (current left out when the setting was not read).
  *
  * @param rec The recommendation block.
@@ -100,7 +121,7 @@ export function settingColumns(rec: SettingTableInput): SettingColumn[] {
     costPerMillion: rec.costPerMillion?.mean ?? null,
     timeShare: rec.timeShare?.mean ?? null,
     savingVsCurrent: rec.savingVsCurrent,
-    withheld: rec.withheld != null && rec.settings == null,
+    withheld: settingsWithheld(rec),
   });
   return columns;
 }
