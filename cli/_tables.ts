@@ -447,9 +447,10 @@ async function _streamed(
       addLeftOut(error.leftOut);
       const e = error.error;
       const missing = e instanceof MissingModelInputsError ? [...e.missing] : [];
+      const reasons = e instanceof MissingModelInputsError ? [...e.reasons] : [e.message];
       models.push({
         model,
-        error: { message: e.message, missing },
+        error: { message: e.message, missing, reasons },
         ...(error.withoutCurves === undefined ? {} : { withoutCurves: error.withoutCurves }),
       });
       comparison.push(failedComparisonRow({ model, ...error.figures }, e.message));

@@ -664,7 +664,9 @@ export function formatModelsReport(doc: ModelsReport): string {
       continue;
     }
     const flags = entry.error.missing.map((m) => MODEL_FLAGS[m].flag);
-    parts.push(`Not analysed: ${entry.error.message}.`);
+    // The reasons alone: the flags that would let it be analysed follow on the "No curves" line.
+    const why = entry.error.reasons.join("; ");
+    parts.push(`Not analysed: ${why.charAt(0).toLowerCase()}${why.slice(1)}.`);
     const w = entry.withoutCurves;
     if (w !== undefined) {
       const c = w.corpus;

@@ -38,7 +38,11 @@ export type ModelEntry =
   | { model: string; analysis: TriggerReport }
   | {
     model: string;
-    error: { message: string; missing: ModelInput[] };
+    /**
+     * Why it was not analysed: the error's message, the options that would let it be, and the
+     * reasons alone (the message without its advice, for a reader who is told the flags).
+     */
+    error: { message: string; missing: ModelInput[]; reasons: string[] };
     /** Its corpus, prices and observed bill (absent when it has no request at all). */
     withoutCurves?: FiguresWithoutCurves;
   };
@@ -158,6 +162,9 @@ export async function analyzeModels(
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       const missing = error instanceof MissingModelInputsError ? [...error.missing] : [];
+      const reasons = error instanceof MissingModelInputsError
+        ? [...error.reasons]
+        : [error.message];
       let figures: FiguresWithoutCurves | undefined;
       try {
         figures = figuresWithoutCurves(corpus, own);
@@ -166,7 +173,7 @@ export async function analyzeModels(
       }
       models.push({
         model: corpus.model,
-        error: { message: error.message, missing },
+        error: { message: error.message, missing, reasons },
         ...(figures === undefined ? {} : { withoutCurves: figures }),
       });
       analyses.push(null);

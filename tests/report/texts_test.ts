@@ -92,7 +92,10 @@ Deno.test("the page: every English element has a Chinese twin that is translated
     options: {},
     models: [
       { model: "claude-opus-5-5", analysis: report },
-      { model: "claude-haiku-4-5", error: { message: "no compaction", missing: [] } },
+      {
+        model: "claude-haiku-4-5",
+        error: { message: "no compaction", missing: [], reasons: ["no compaction"] },
+      },
     ],
     comparison: [
       { ...row, model: "claude-opus-5-5", error: null },

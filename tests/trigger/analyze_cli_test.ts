@@ -434,6 +434,9 @@ Deno.test("analyze --model all: every model on its own, then the comparison", as
       text.stdout,
       /=== x ===\nNot analysed: .*\nCorpus: .*\nPrices: .*\nObserved bill: \$[\d.]+ per million.*\nNo curves: they need --a, --v, --summary-tokens/,
     );
+    // The flags are named once, on the "No curves" line, not in option names before it.
+    assert.match(text.stdout, /=== x ===\nNot analysed: cannot fit [^\n]*model "x"\.\n/);
+    assert.doesNotMatch(text.stdout, /as options instead/);
     assert.match(text.stdout, /Comparison \(each model's cost per million/);
     assert.match(text.stdout, /\n {2}x +1 +3 /);
   } finally {

@@ -101,6 +101,10 @@ Deno.test("a model that cannot be fitted says why and has no curves", async () =
   assert.ok("error" in b);
   assert.deepEqual(b.error.missing, ["summaryTokens", "postPrefix", "beta", "cPost"]);
   assert.match(b.error.message, /no compaction of model "model-b"/);
+  // The reasons alone: the message without its advice to give the options.
+  assert.equal(b.error.reasons.length, 1);
+  assert.match(b.error.reasons[0], /no compaction of model "model-b"/);
+  assert.doesNotMatch(b.error.reasons.join(), /as options instead/);
   assert.equal(analyses[1], null);
   const row = report.comparison[1];
   assert.equal(row.requests, noCompaction.requests.length);
