@@ -147,16 +147,20 @@ export function recommendationRangeLines(r: TriggerReport): string[] {
   }
   const alt = rec.timeBudgeted;
   if (alt !== null) {
+    const shares = `${pct(rec.timeShare?.mean ?? null)} of agent time instead of ${
+      pct(at?.timeShare ?? null)
+    }`;
+    const saving = alt.savingVsObservedTrigger === null
+      ? usd(alt.costPerMillion)
+      : `${pct(Math.abs(alt.savingVsObservedTrigger))} ${
+        alt.savingVsObservedTrigger >= 0 ? "less" : "more"
+      }`;
     lines.push(
-      `  This more than doubles the time spent compacting; within ${
+      `  This more than doubles the time spent compacting (${shares}); within ${
         pct(alt.maxTimeShare)
-      } of agent time: ${k(alt.trigger)}, ${
-        alt.savingVsObservedTrigger === null
-          ? usd(alt.costPerMillion)
-          : `${pct(Math.abs(alt.savingVsObservedTrigger))} ${
-            alt.savingVsObservedTrigger >= 0 ? "less" : "more"
-          }`
-      } per million (time share ${pct(alt.timeShare)}).`,
+      } of agent time: ${k(alt.trigger)}, ${saving} per million (time share ${
+        pct(alt.timeShare)
+      }).`,
     );
   }
   if (rec.withheld !== null) lines.push(`  ${rec.withheld}`);
