@@ -360,7 +360,13 @@ async function _propose(
   const parsed = file.text === null ? { doc: null, error: null } : parseSettingsText(file.text);
   if (parsed.error !== null) throw new MalformedSettingsError(target, parsed.error);
   if (rec.withheld !== null && rec.withheld !== undefined && rec.settings === null) {
-    lines.push(`${rec.withheld} (\`deno task setting --force\` shows the change and writes it.)`);
+    // --force alone shows the change; only --write applies it (said as it is, on both paths).
+    lines.push(
+      how.write
+        ? `${rec.withheld} Nothing written; \`deno task setting --force --write\` writes it anyway.`
+        : `${rec.withheld} (\`deno task setting --force\` shows the change; with --write it ` +
+          "applies it.)",
+    );
     writeStdout(lines.join("\n") + "\n");
     return how.write ? EXIT.emptySample : EXIT.ok;
   }

@@ -174,8 +174,14 @@ Deno.test("setting: a withheld recommendation is not written without --force (ex
     const run = await setting(home, ["--write", "--yes", "--workloads", "8", SAMPLE]);
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /withheld/);
+    assert.match(run.stdout, /Nothing written; `deno task setting --force --write` writes it/);
     assert.equal(await Deno.readTextFile(settings), ORIGINAL);
     assert.deepEqual(backups(home), []);
+    // Without --write the way on is shown, and that --force alone writes nothing.
+    const show = await setting(home, ["--workloads", "8", SAMPLE]);
+    assert.equal(show.code, 0, show.stdout + show.stderr);
+    assert.match(show.stdout, /`deno task setting --force` shows the change; with --write it/);
+    assert.doesNotMatch(show.stdout, /shows the change and writes it/);
   });
 });
 
