@@ -93,7 +93,12 @@ export async function main(args: string[]): Promise<number> {
     const input = await selectInputOrExit("export", line.positionals, filter);
     if (typeof input === "number") return input;
     const { secret, created } = await loadOrCreateSecret(secretPath);
-    if (created) console.error(`export: made a new secret (keep it, never share it)`);
+    // Where it is: the same secret keeps this person's session keys across re-exports.
+    if (created) {
+      console.error(
+        `export: made a new secret in ${secretPath} (keep it for the next exports, never share it)`,
+      );
+    }
     let result;
     try {
       result = await exportCorpus(input.files, {

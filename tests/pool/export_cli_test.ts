@@ -36,8 +36,9 @@ Deno.test("export CLI: relative --out from where the user stands, secret made on
       first.stdout,
       /^Exported contributor [0-9a-f]{16}: 62 sessions, 2,041 requests, 25 compactions, 3 models \(requests.parquet [0-9,]+ bytes/,
     );
-    assert.match(first.stderr, /made a new secret/);
     const secret = join(cwd, "config/agent-session-cost/pool-secret");
+    // The message says where the secret is (the user's own config file, not a transcript).
+    assert.ok(first.stderr.includes(`made a new secret in ${secret} (keep it`), first.stderr);
     assert.equal((await Deno.stat(secret)).mode! & 0o777, 0o600);
     const second = await run([SAMPLE, "--out", "pool", "--json"], cwd);
     assert.equal(second.code, 0, second.stderr);
