@@ -55,8 +55,10 @@ export function rangeLines(r: TriggerReport): string[] {
   const lines: string[] = [];
   for (const n of s.nearOptimal) {
     lines.push(
-      `Within ${Math.round(n.tolerance * 100)}% of the cheapest mean cost: ${k(n.fromTokens)}-${
-        k(n.toTokens)
+      `Within ${Math.round(n.tolerance * 100)}% of the cheapest mean cost: ${
+        n.fromTokens === n.toTokens
+          ? `${k(n.fromTokens)} only`
+          : `${k(n.fromTokens)}-${k(n.toTokens)}`
       }${
         n.contiguous
           ? ""
@@ -115,7 +117,13 @@ export function recommendationRangeLines(r: TriggerReport): string[] {
         }% of the cheapest (--prefer ${rec.rule.prefer})`
     }`,
   );
-  if (rec.nearOptimal !== null) {
+  if (rec.nearOptimal !== null && rec.nearOptimal.fromTokens === rec.nearOptimal.toTokens) {
+    // One grid point: no range to walk along, and no time share to trade (the page says nothing).
+    lines.push(
+      `  Only ${k(rec.nearOptimal.fromTokens)} costs within 2% of the cheapest: its neighbours ` +
+        `on the grid cost more.`,
+    );
+  } else if (rec.nearOptimal !== null) {
     const hi = r.replay.find((p) => p.trigger === rec.nearOptimal!.toTokens);
     lines.push(
       `  Anything from ${k(rec.nearOptimal.fromTokens)} to ${k(rec.nearOptimal.toTokens)} costs ` +
