@@ -285,7 +285,11 @@ export function formatReport(r: TriggerReport): string {
     lines.push(`  (not fitted: ${f.timeModelError})`);
   }
   lines.push(
-    `  used: a = ${r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
+    `  used: a = ${
+      // A summary-only fit keeps a at exactly 0: "0", not "0.000e+0".
+      r.timeModel.aSecondsPerToken === 0
+        ? "0"
+        : r.timeModel.aSecondsPerToken.toExponential(3)} s/token, v = ${
       Number.isFinite(r.timeModel.vTokensPerSecond)
         ? r.timeModel.vTokensPerSecond.toFixed(1)
         : "infinite (summary size adds no time)"
