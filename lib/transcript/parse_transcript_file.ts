@@ -21,11 +21,28 @@ export interface ParseTranscriptOptions extends Pick<FileParserOptions, "fetchTa
 
 /**
  * `error` with the file's path in its message when it is a not-found or permission error (same
- * class), otherwise `error` itself.
+ * class), otherwise `error` itself. Deno ends its message with the call and the quoted path
+ * ("…: open '/a/b.jsonl'"); that tail is dropped, so the path is said once, first.
+ *
+ * @example
+ * ```ts
+ * import { fileError } from "./parse_transcript_file.ts";
+ * import assert from "node:assert/strict";
+ * const denied = new Deno.errors.PermissionDenied("Permission denied (os error 13): open '/a.jsonl'");
+ * const error = fileError("/a.jsonl", denied) as Error;
+ * assert.ok(error instanceof Deno.errors.PermissionDenied);
+ * assert.equal(error.message, "Cannot read /a.jsonl: Permission denied (os error 13)");
+ * assert.equal((fileError("/b.jsonl", denied) as Error).message,
+ *   "Cannot read /b.jsonl: Permission denied (os error 13): open '/a.jsonl'");
+ * ```
  */
 export function fileError(file: string, error: unknown): unknown {
   if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.PermissionDenied) {
-    return new (error.constructor as typeof Error)(`Cannot read ${file}: ${error.message}`);
+    const tail = error.message.lastIndexOf(": ", error.message.length - file.length - 2);
+    const message = error.message.endsWith(`'${file}'`) && tail > 0
+      ? error.message.slice(0, tail)
+      : error.message;
+    return new (error.constructor as typeof Error)(`Cannot read ${file}: ${message}`);
   }
   return error;
 }

@@ -381,7 +381,8 @@ export function buildCase(
     }
     case "permissions": {
       if (Deno.uid() === 0) {
-        setup.skipped = "running as root: file permissions do not stop reads";
+        setup.skipped = "running as root: file permissions do not stop reads in this process " +
+          "(tests/cli/unreadable_input_test.ts drops the capabilities that bypass them)";
         break;
       }
       const f = files[target()];

@@ -158,17 +158,27 @@ Deno.test("exit 4: a path that cannot be read as a file or directory", async () 
   assert.match(stderr, /not a regular file or directory/);
 });
 
-Deno.test(
-  "exit 4: a file without read permission",
-  { ignore: Deno.uid() === 0 }, // root reads anything
-  async () => {
-    await withDir(async (dir) => {
-      await Deno.writeTextFile(join(dir, "a.jsonl"), session(5));
-      await Deno.chmod(join(dir, "a.jsonl"), 0o000);
+Deno.test("exit 4: a file without read permission", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(join(dir, "a.jsonl"), session(5));
+    await Deno.chmod(join(dir, "a.jsonl"), 0o000);
+    if (Deno.uid() !== 0) {
       assert.equal((await run([dir])).code, EXIT.unreadableFile);
-    });
-  },
-);
+      return;
+    }
+    // Root reads anything: its own process, started without the capabilities that bypass the
+    // permission bits (util-linux setpriv), meets them as any user does.
+    const cli = new URL("../../cli/measure.ts", import.meta.url).pathname;
+    const { code, stderr } = await new Deno.Command("setpriv", {
+      args: ["--bounding-set", "-dac_override,-dac_read_search", "--", Deno.execPath(), "run"]
+        .concat(["--allow-read", "--allow-env=INIT_CWD", cli, dir]),
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(code, EXIT.unreadableFile, new TextDecoder().decode(stderr));
+    assert.match(new TextDecoder().decode(stderr), /Cannot read input: Permission denied/);
+  });
+});
 
 Deno.test("exit 5: an unexpected error, such as stdout closing early", async () => {
   await withDir(async (dir) => {
