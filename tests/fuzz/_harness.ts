@@ -407,7 +407,11 @@ export interface CategorySummary {
 export async function runFuzz(
   cases: number,
   seed: number,
-  options: RunCaseOptions & { onCase?: (done: number) => void } = {},
+  options: RunCaseOptions & {
+    onCase?: (done: number) => void;
+    /** Only the cases of this category (case numbers keep their place in the cycle). */
+    only?: Category;
+  } = {},
 ): Promise<{ rows: CategorySummary[]; failures: string[]; skipReasons: Set<string> }> {
   const rows = new Map<Category, CategorySummary>(
     CATEGORIES.map((category) => [category, {
@@ -423,7 +427,10 @@ export async function runFuzz(
   );
   const failures: string[] = [];
   const skipReasons = new Set<string>();
-  for (let i = 0; i < cases; i++) {
+  const step = options.only === undefined ? 1 : CATEGORIES.length;
+  const first = options.only === undefined ? 0 : CATEGORIES.indexOf(options.only);
+  for (let n = 0; n < cases; n++) {
+    const i = first + n * step;
     const r = await runCase(seed, i, options);
     const row = rows.get(r.category)!;
     row.cases++;
@@ -437,7 +444,7 @@ export async function runFuzz(
     row.views += r.views;
     row.failures += r.failures.length;
     failures.push(...r.failures);
-    options.onCase?.(i + 1);
+    options.onCase?.(n + 1);
   }
   return { rows: [...rows.values()], failures, skipReasons };
 }

@@ -30,6 +30,23 @@ export const CATEGORIES = [
 /** One fuzz category. */
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Whether a file of mode 000 stops this process's reads: not for root, unless it was started
+ * without the capabilities that bypass permission bits (a probe file, made and removed here).
+ */
+const PERMISSION_BITS_STOP_READS = Deno.uid() !== 0 || (() => {
+  const probe = Deno.makeTempFileSync({ prefix: "fuzz-probe-" });
+  try {
+    Deno.chmodSync(probe, 0o000);
+    Deno.readFileSync(probe);
+    return false;
+  } catch {
+    return true;
+  } finally {
+    Deno.removeSync(probe);
+  }
+})();
+
 /** The marker text planted in values (a space and `§`: no identifier rule lets it through). */
 export const MARKER = "QZXMARK";
 const markerText = (n: number) => `${MARKER}${n} §`;
@@ -380,9 +397,10 @@ export function buildCase(
       break;
     }
     case "permissions": {
-      if (Deno.uid() === 0) {
-        setup.skipped = "running as root: file permissions do not stop reads in this process " +
-          "(tests/cli/unreadable_input_test.ts drops the capabilities that bypass them)";
+      if (!PERMISSION_BITS_STOP_READS) {
+        setup.skipped = "running as root: file permissions do not stop reads in this process; " +
+          "run under `setpriv --bounding-set -dac_override,-dac_read_search` to include them " +
+          "(tests/cli/unreadable_input_test.ts does so for every command)";
         break;
       }
       const f = files[target()];

@@ -10,8 +10,9 @@
 
 import { parseArgs } from "node:util";
 import { formatFuzzTable, runFuzz } from "./_harness.ts";
+import { CATEGORIES, type Category } from "./_mutations.ts";
 
-const HELP = `Usage: deno task fuzz [--cases N] [--seed S]
+const HELP = `Usage: deno task fuzz [--cases N] [--seed S] [--category NAME]
 
 Mutates small synthetic corpora (byte flips, truncations, invalid UTF-8, NUL bytes, long lines,
 deep nesting, wrong types, escaped keys, permissions, odd file kinds and names, planted
@@ -23,6 +24,10 @@ inputs and determinism. Prints a table per category.
 Options:
   --cases N   Number of cases, a positive integer (default: 110).
   --seed S    Seed, an integer in [0, 2^53) (default: 1).
+  --category NAME
+              Only the cases of one category; N counts those. The categories:
+              ${CATEGORIES.slice(0, 6).join(", ")},
+              ${CATEGORIES.slice(6).join(", ")}.
   -h, --help  Show this help.
 
 Exit codes:
@@ -46,6 +51,7 @@ export async function main(args: string[]): Promise<number> {
       options: {
         cases: { type: "string", default: "110" },
         seed: { type: "string", default: "1" },
+        category: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     }));
@@ -67,9 +73,15 @@ export async function main(args: string[]): Promise<number> {
     console.error(`fuzz: --seed must be an integer in [0, 2^53), got "${values.seed}"`);
     return 2;
   }
+  const only = values.category as Category | undefined;
+  if (only !== undefined && !CATEGORIES.includes(only)) {
+    console.error(`fuzz: --category must be one of ${CATEGORIES.join(", ")}, got "${only}"`);
+    return 2;
+  }
   const terminal = Deno.stderr.isTerminal();
   const encoder = new TextEncoder();
   const { rows, failures, skipReasons } = await runFuzz(cases, seed, {
+    only,
     onCase: terminal
       ? (done) => Deno.stderr.writeSync(encoder.encode(`\rfuzz: ${done}/${cases} cases`))
       : undefined,
