@@ -7,6 +7,7 @@
  */
 
 import { countText } from "../lib/io/count_text.ts";
+import { formatNumber } from "../lib/report/format_number.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import {
   type SelectedTranscripts,
@@ -117,7 +118,9 @@ export function filteredOutMessage(command: string, input: SelectedInput): strin
     f.project === null ? "" : `--project ${JSON.stringify(f.project)}`,
   ].filter((s) => s !== "").join(" ");
   return `${command}: empty sample: ${rule} left out ${
-    input.found === 1 ? "the only transcript file" : `all ${input.found} transcript files`
+    input.found === 1
+      ? "the only transcript file"
+      : `all ${formatNumber(input.found)} transcript files`
   } (${countText(f.leftOut.sessions, "session")}, ${f.leftOut.undatedSessions} without a ` +
     `timestamp)`;
 }

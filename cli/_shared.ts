@@ -110,7 +110,7 @@ export function emptySampleMessage(
     `${countText(leftOut, "session")} left out`,
     byModel.length === 0
       ? "no request names a model"
-      : `requests by model: ${byModel.map(([m, n]) => `${m} ${n}`).join(", ")}`,
+      : `requests by model: ${byModel.map(([m, n]) => `${m} ${formatNumber(n)}`).join(", ")}`,
   ];
   const gave = `${countText(corpus.files, "file")} gave no request of ` +
     `${corpus.model ? `model ${corpus.model}` : "any model"} (${facts.join(", ")})`;

@@ -8,6 +8,7 @@
  */
 
 import { countText } from "../io/count_text.ts";
+import { formatNumber } from "../report/format_number.ts";
 import type { Corpus } from "./tables.ts";
 
 /**
@@ -36,7 +37,7 @@ export function modelFilterEmptyMessage(corpus: Corpus): string | undefined {
   if (corpus.requests.length > 0 || total === 0) return undefined;
   const models = byModel
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([model, n]) => `${model} ${n}`)
+    .map(([model, n]) => `${model} ${formatNumber(n)}`)
     .join(", ");
   if (!(corpus.diagnostics.requestsByModel[corpus.model] > 0)) {
     return `no request of model ${corpus.model}: ${countText(total, "request")} by model ` +

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { formatSummary } from "../../cli/corpus.ts";
-import { sessionsText } from "../../cli/_shared.ts";
+import { emptySampleMessage, sessionsText } from "../../cli/_shared.ts";
 import { filteredOutMessage, filterLine, type SelectedInput } from "../../cli/_input.ts";
 import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
 import { summarizeCorpus } from "../../lib/transcript/summarize_corpus.ts";
@@ -66,6 +66,30 @@ Deno.test("filter lines: one file and one session left out", () => {
     filteredOutMessage("corpus", input(6, 4)),
     "corpus: empty sample: --since 2026-03-03 left out all 6 transcript files (4 sessions, 0 " +
       "without a timestamp)",
+  );
+  // Thousands grouped, as the counts beside them are.
+  assert.equal(
+    filteredOutMessage("corpus", input(2791, 2314)),
+    "corpus: empty sample: --since 2026-03-03 left out all 2,791 transcript files (2,314 " +
+      "sessions, 0 without a timestamp)",
+  );
+});
+
+Deno.test("the model filter's message groups each model's request count in thousands", () => {
+  // 1,200 requests of m1 in one session, 1 of m2 in another; --model m3 matches none.
+  const lines = Array.from(
+    { length: 1200 },
+    (_, i) =>
+      `{"type":"assistant","uuid":"u${i}","timestamp":"2026-01-01T00:00:00Z",` +
+      `"message":{"id":"m${i}","model":"m1","usage":{"input_tokens":5,"output_tokens":1}}}`,
+  );
+  const corpus = corpusFromText([
+    { path: "p/a.jsonl", text: lines.join("\n") + "\n" },
+    { path: "p/b.jsonl", text: request("b", 1, "m2") + "\n" },
+  ], { model: "m3" });
+  assert.match(
+    emptySampleMessage("corpus", corpus, ["p"]),
+    /no request of model m3: 1,201 requests by model \(m1 1,200, m2 1\); choose one/,
   );
 });
 
