@@ -264,10 +264,10 @@ export function formatReport(r: TriggerReport): string {
       c.observedTrigger === null ? "n/a" : `${(c.observedTrigger / 1000).toFixed(1)}K`
     }, omega ${fixed(c.omega, 3)}`,
     `Reader: ${countText(r.diagnostics.malformedLines, "malformed line")} skipped; sessions ` +
-    `left out: ${c.excludedSessions.otherModel} with another model, ` +
-    `${c.excludedSessions.noTargetModel} without the model; ` +
+    `left out: ${formatNumber(c.excludedSessions.otherModel)} with another model, ` +
+    `${formatNumber(c.excludedSessions.noTargetModel)} without the model; ` +
     `${countText(r.diagnostics.compactionsWithoutDuration, "compaction")} without a ` +
-    `duration, ${r.diagnostics.compactionsWithoutSummary} without a summary; ` +
+    `duration, ${formatNumber(r.diagnostics.compactionsWithoutSummary)} without a summary; ` +
     `${countText(r.diagnostics.microcompactions, "microcompaction")} (not compactions)`,
     "",
     "Time model t = a*C + G/v (least squares through the origin):",
@@ -678,8 +678,11 @@ export function formatModelsReport(doc: ModelsReport): string {
         `Corpus: ${sessionsText(c.sessions)}, ${countText(c.requests, "request")}, ${
           c.workHours.toFixed(1)
         } h agent time, ${formatNumber(c.billedTokens / 1e6, { digits: 1 })} million billed ` +
-          `tokens, ${c.compactions.auto} auto + ${c.compactions.manual} manual compactions ` +
-          `(${c.compactions.timed} timed), omega ${fixed(c.omega, 3)}`,
+          `tokens, ${formatNumber(c.compactions.auto)} auto + ${
+            formatNumber(c.compactions.manual)
+          } ` +
+          `manual compactions ` +
+          `(${formatNumber(c.compactions.timed)} timed), omega ${fixed(c.omega, 3)}`,
         pricesLine(w.prices),
         w.observedBill === null
           ? "Observed bill: n/a (its compactions need a summary size and a cached share)"

@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { formatSummary } from "../../cli/corpus.ts";
+import { formatReport } from "../../cli/analyze.ts";
+import { fixtureReport } from "../report/_fixture.ts";
 import { emptySampleMessage, sessionsText } from "../../cli/_shared.ts";
 import { filteredOutMessage, filterLine, type SelectedInput } from "../../cli/_input.ts";
 import { corpusFromText } from "../../lib/transcript/read_corpus.ts";
@@ -177,4 +179,15 @@ Deno.test("counts are grouped in thousands in the text outputs, as billed tokens
   assert.match(text, /^Requests: 86,025 \(de-duplicated\)$/m);
   assert.match(text, /^Merged: 43,285 duplicate blocks /m);
   assert.match(text, /^Record types: assistant 129,377, user 104,563$/m);
+});
+
+Deno.test("analyze's corpus and reader lines group their counts in thousands", () => {
+  const r = fixtureReport();
+  r.corpus.excludedSessions = { otherModel: 1234, noTargetModel: 5678 };
+  r.corpus.compactions = { ...r.corpus.compactions, auto: 1500, manual: 2500, timed: 3900 };
+  r.diagnostics.compactionsWithoutSummary = 1001;
+  const text = formatReport(r);
+  assert.match(text, /1,500 auto \+ 2,500 manual compactions \(3,900 timed\)/);
+  assert.match(text, /sessions left out: 1,234 with another model, 5,678 without the model;/);
+  assert.match(text, /1,001 without a summary;/);
 });
