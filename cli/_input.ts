@@ -121,15 +121,17 @@ export function filteredOutMessage(command: string, input: SelectedInput): strin
     input.found === 1
       ? "the only transcript file"
       : `all ${formatNumber(input.found)} transcript files`
-  } (${countText(f.leftOut.sessions, "session")}, ${f.leftOut.undatedSessions} without a ` +
-    `timestamp)`;
+  } (${countText(f.leftOut.sessions, "session")} with ${
+    f.leftOut.sessions === 1 ? "its" : "their"
+  } sub-agents, ${formatNumber(f.leftOut.undatedSessions)} without a timestamp)`;
 }
 
 /**
  * One text line saying what the filter kept, or "" when no filter was given.
  *
  * @param filters The filter record.
- * @returns e.g. `Filter: --since 2026-01-01 --project "app": left out 12 files (5 sessions)`.
+ * @returns e.g. `Filter: --since 2026-01-01 --project "app": left out 12 files (5 sessions with
+ * their sub-agents)`.
  */
 export function filterLine(filters: SelectedInput["filters"]): string {
   const rule = [
@@ -139,8 +141,10 @@ export function filterLine(filters: SelectedInput["filters"]): string {
   ].filter((s) => s !== "").join(" ");
   if (rule === "") return "";
   const l = filters.leftOut;
+  // A session here is a main transcript with its folder of sub-agents (the filter keeps or
+  // drops them whole), not the corpus line's count by kind: said so, as the numbers differ.
   return `Filter: ${rule}: left out ${countText(l.files, "file")} (${
     countText(l.sessions, "session")
-  }` +
-    `${l.undatedSessions > 0 ? `, ${l.undatedSessions} without a timestamp` : ""})`;
+  } with ${l.sessions === 1 ? "its" : "their"} sub-agents` +
+    `${l.undatedSessions > 0 ? `, ${formatNumber(l.undatedSessions)} without a timestamp` : ""})`;
 }

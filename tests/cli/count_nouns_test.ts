@@ -51,29 +51,31 @@ Deno.test("filter lines: one file and one session left out", () => {
   });
   assert.equal(
     filterLine(filters(1, 1)),
-    "Filter: --since 2026-03-03: left out 1 file (1 session)",
+    "Filter: --since 2026-03-03: left out 1 file (1 session with its sub-agents)",
   );
   assert.equal(
     filterLine(filters(3, 2)),
-    "Filter: --since 2026-03-03: left out 3 files (2 sessions)",
+    "Filter: --since 2026-03-03: left out 3 files (2 sessions with their sub-agents)",
   );
   const input = (found: number, sessions: number) =>
     ({ files: [], found, filters: filters(found, sessions) }) as unknown as SelectedInput;
   assert.equal(
     filteredOutMessage("corpus", input(1, 1)),
-    "corpus: empty sample: --since 2026-03-03 left out the only transcript file (1 session, 0 " +
+    "corpus: empty sample: --since 2026-03-03 left out the only transcript file (1 session with " +
+      "its sub-agents, 0 " +
       "without a timestamp)",
   );
   assert.equal(
     filteredOutMessage("corpus", input(6, 4)),
-    "corpus: empty sample: --since 2026-03-03 left out all 6 transcript files (4 sessions, 0 " +
+    "corpus: empty sample: --since 2026-03-03 left out all 6 transcript files (4 sessions with " +
+      "their sub-agents, 0 " +
       "without a timestamp)",
   );
   // Thousands grouped, as the counts beside them are.
   assert.equal(
     filteredOutMessage("corpus", input(2791, 2314)),
     "corpus: empty sample: --since 2026-03-03 left out all 2,791 transcript files (2,314 " +
-      "sessions, 0 without a timestamp)",
+      "sessions with their sub-agents, 0 without a timestamp)",
   );
 });
 
