@@ -112,10 +112,10 @@ export function rangeSection(t: Texts, c: PageContext): string {
     r.replay.find((p) => p.trigger === trigger)?.timeShare.mean ?? null;
   if (s.nearOptimal.length > 0) {
     const rows = s.nearOptimal.map((n) => {
-      const span = `${tok(n.fromTokens)}–${tok(n.toTokens)}`;
-      const holes = n.holes.map((h) =>
-        h.fromTokens === h.toTokens ? tok(h.fromTokens) : `${tok(h.fromTokens)}–${tok(h.toTokens)}`
-      ).join(", ");
+      // A run of one grid point is that point ("30K", not "30K–30K"), as in the holes.
+      const run = (from: number, to: number) => from === to ? tok(from) : `${tok(from)}–${tok(to)}`;
+      const span = run(n.fromTokens, n.toTokens);
+      const holes = n.holes.map((h) => run(h.fromTokens, h.toTokens)).join(", ");
       return tableRow([
         pct(n.tolerance, 0),
         n.contiguous ? span : text(t, "rangeHoles", { range: span, holes }),

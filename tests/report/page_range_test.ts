@@ -65,6 +65,20 @@ Deno.test("range section: grade, ranges, both spreads and the extrapolated zone,
   assert.ok(_text(document.querySelector("#setting .l-zh .setting-static")).includes("滑块"));
 });
 
+Deno.test("a near-optimal range of one grid point is that point in the table", () => {
+  const one = { fromTokens: 30_000, toTokens: 30_000, contiguous: true, holes: [], triggers: 1 };
+  const { document } = _page((r) => {
+    r.steadyState.nearOptimal = [
+      { ...one, tolerance: 0.01 },
+      { ...one, tolerance: 0.02 },
+      { ...one, tolerance: 0.05, toTokens: 40_000, triggers: 2 },
+    ];
+  });
+  const cells = [...document.querySelectorAll("#range .l-en table.near-optimal tbody tr")]
+    .map((tr) => _text(tr.querySelectorAll("td")[0]));
+  assert.deepEqual(cells, ["30K", "30K", "30K–40K"]);
+});
+
 Deno.test("a low grade: said first on the page, the snippet withheld, the curves still drawn", () => {
   const { document, html } = _page((r) => {
     r.steadyState.confidence = {
