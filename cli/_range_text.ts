@@ -72,7 +72,7 @@ export function rangeLines(r: TriggerReport): string[] {
   const span = (p10: number | null, p90: number | null, p50: number | null) =>
     p10 === null || p90 === null
       ? "n/a"
-      : `${k(p10)}-${k(p90)} (median ${p50 === null ? "n/a" : k(p50)})`;
+      : `${p10 === p90 ? k(p10) : `${k(p10)}-${k(p90)}`} (median ${p50 === null ? "n/a" : k(p50)})`;
   lines.push(
     a.method === "sessions-and-blocks"
       ? `Cheapest trigger with other sessions like these (sessions drawn within kind, then blocks): ` +

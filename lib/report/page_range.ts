@@ -142,8 +142,10 @@ export function rangeSection(t: Texts, c: PageContext): string {
         text(t, "spreadSessions", {
           draws: num(a.draws),
           seed: String(a.seed),
-          p10: tok(a.p10),
-          p90: tok(a.p90),
+          // Both percentiles at one trigger: "at 80K", not "between 80K and 80K".
+          range: a.p10 === a.p90
+            ? text(t, "spreadAt", { p10: tok(a.p10) })
+            : text(t, "spreadBetween", { p10: tok(a.p10), p90: tok(a.p90) }),
           p50: tok(a.p50),
         })
       }</p>`,
@@ -154,8 +156,7 @@ export function rangeSection(t: Texts, c: PageContext): string {
       `<p class="argmin-spread-blocks">${
         text(t, "spreadBlocks", {
           workloads: num(b.workloads),
-          p10: tok(b.p10),
-          p90: tok(b.p90),
+          span: b.p10 === b.p90 ? tok(b.p10) : `${tok(b.p10)}–${tok(b.p90)}`,
         })
       }</p>`,
     );

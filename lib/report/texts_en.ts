@@ -505,9 +505,11 @@ export const TEXTS_EN = {
     "Anything from {from} to {to} costs within 2% of the cheapest; compacting at {to} takes {toShare} of agent time instead of {share}.",
   rangeSentenceToCheapest: "Anything from {from} to {to} costs within 2% of the cheapest.",
   spreadSessions:
-    "With other sessions like these (sessions drawn with replacement within each kind, then blocks reshuffled inside each; {draws} draws, seed {seed}), the cheapest trigger lies between {p10} and {p90} (10th–90th percentile, median {p50}).",
+    "With other sessions like these (sessions drawn with replacement within each kind, then blocks reshuffled inside each; {draws} draws, seed {seed}), the cheapest trigger lies {range} (10th–90th percentile, median {p50}).",
+  spreadBetween: "between {p10} and {p90}",
+  spreadAt: "at {p10}",
   spreadBlocks:
-    "Reshuffling blocks inside each of your own sessions alone ({workloads} workloads, every session kept) gives {p10}–{p90}: it only shows how much the order of the steps matters. The figure's bands are the 10th–90th percentiles over those workloads, so they are narrow; judge the answer by the spread over sessions.",
+    "Reshuffling blocks inside each of your own sessions alone ({workloads} workloads, every session kept) gives {span}: it only shows how much the order of the steps matters. The figure's bands are the 10th–90th percentiles over those workloads, so they are narrow; judge the answer by the spread over sessions.",
   supportSome:
     "Extrapolated triggers, faded and hatched on the figure: {zones}. At each of them fewer than {minSessions} of your sessions reached the trigger, or it lies more than 25% outside the compaction sizes measured ({minC}–{maxC}).",
   supportNone:

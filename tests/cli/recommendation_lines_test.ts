@@ -67,3 +67,22 @@ Deno.test("a near-optimal range of one grid point is one point, with no time sha
   r.recommendation.nearOptimal = { ...one, toTokens: 40_000, triggers: 2 };
   assert.ok(recommendationRangeLines(r).some((l) => l.startsWith("  Anything from 30K to 40K")));
 });
+
+Deno.test("an argmin spread at one trigger is that trigger, not '30K-30K'", () => {
+  const r = fixtureReport();
+  r.steadyState.argminSpread = {
+    p10: 30_000,
+    p50: 30_000,
+    p90: 30_000,
+    method: "sessions-and-blocks",
+    draws: 100,
+    workloads: 100,
+    seed: 1,
+  };
+  r.steadyState.argminSpreadBlocks = { p10: 20_000, p50: 30_000, p90: 40_000, workloads: 100 };
+  const lines = rangeLines(r);
+  assert.ok(
+    lines.some((l) => l.endsWith("then blocks): 10-90% 30K (median 30K), 100 draws, seed 1")),
+  );
+  assert.ok(lines.some((l) => l.includes("(sessions kept): 10-90% 20K-40K (median 30K)")));
+});

@@ -52,7 +52,8 @@ Deno.test("range section: grade, ranges, both spreads and the extrapolated zone,
     _text(en.querySelector(".argmin-spread-sessions")),
     /100 draws, seed 1\), the cheapest trigger lies between 60K and 120K \(10th–90th percentile, median 80K\)/,
   );
-  assert.match(_text(en.querySelector(".argmin-spread-blocks")), /4 workloads.*gives 80K–80K/);
+  // Both block percentiles at 80K: one point, not "80K–80K".
+  assert.match(_text(en.querySelector(".argmin-spread-blocks")), /4 workloads.*gives 80K: it/);
   assert.match(_text(zh.querySelector(".argmin-spread-sessions")), /100 次抽取/);
   // The fixture's support: extrapolated above 300K (triggers 320K … 400K).
   assert.match(_text(en.querySelector(".support")), /Extrapolated triggers.*: 320K–400K\./);
@@ -63,6 +64,33 @@ Deno.test("range section: grade, ranges, both spreads and the extrapolated zone,
     /sliders above move the figure and the answer, not this setting/,
   );
   assert.ok(_text(document.querySelector("#setting .l-zh .setting-static")).includes("滑块"));
+});
+
+Deno.test("the session spread at one trigger reads 'lies at', in both languages", () => {
+  const { document } = _page((r) => {
+    r.steadyState.argminSpread = {
+      p10: 30_000,
+      p50: 30_000,
+      p90: 30_000,
+      method: "sessions-and-blocks",
+      draws: 100,
+      workloads: 100,
+      seed: 1,
+    };
+    r.steadyState.argminSpreadBlocks = { p10: 20_000, p50: 30_000, p90: 40_000, workloads: 4 };
+  });
+  assert.match(
+    _text(document.querySelector("#range .l-en .argmin-spread-sessions")),
+    /the cheapest trigger lies at 30K \(10th–90th percentile, median 30K\)/,
+  );
+  assert.match(
+    _text(document.querySelector("#range .l-zh .argmin-spread-sessions")),
+    /最便宜的触发点落在 30K（第 10–90 百分位/,
+  );
+  assert.match(
+    _text(document.querySelector("#range .l-en .argmin-spread-blocks")),
+    /gives 20K–40K:/,
+  );
 });
 
 Deno.test("a near-optimal range of one grid point is that point in the table", () => {
