@@ -260,13 +260,28 @@ export function failedComparisonRow(base: ComparisonBase, message: string): Mode
 }
 
 /**
- * The per-model document's `options`: the options given (not undefined), without `threads`.
+ * The per-model document's `options`: the options given (not undefined), without `threads` and
+ * without `settings`. The settings snapshot holds the files' paths and whole contents (an `env`
+ * block can hold keys); each model's analysis records the setting in use it read from them
+ * (`recommendation.current`), never the files.
  *
  * @param given The options (without callbacks).
  * @returns The recorded options.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recordedModelsOptions } from "./analyze_models.ts";
+ * const settings = { layers: [], environment: {} };
+ * assert.deepEqual(recordedModelsOptions({ seed: 2, threads: 2, settings, a: undefined }), {
+ *   seed: 2,
+ * });
+ * ```
  */
 export function recordedModelsOptions(given: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(given).filter(([k, v]) => v !== undefined && k !== "threads"),
+    Object.entries(given).filter(([k, v]) =>
+      v !== undefined && k !== "threads" && k !== "settings"
+    ),
   );
 }

@@ -175,3 +175,30 @@ Deno.test("a model without compactions still gets its prices, corpus figures and
   assert.match(html, /The curves need --summary-tokens, --post-prefix, --beta, --c-post\./);
   assert.match(html, /实际账单为每百万 token \$/);
 });
+
+Deno.test("the per-model document records no settings file: no path, no contents", async () => {
+  // A user's settings.json can hold secrets (an env block with keys); the setting in use is given
+  // per model (recommendation.current), the files themselves never.
+  const files = twoModels();
+  const corpora = ["model-a", "model-b"].map((model) => corpusFromText(files, { model }));
+  const settings = {
+    layers: [{
+      source: "user" as const,
+      path: "/home/someone/.claude/settings.json",
+      exists: true,
+      doc: { autoCompactWindow: 400000, env: { ANTHROPIC_API_KEY: "sk-secret-QZX" } },
+      error: null,
+      mtimeMs: 0,
+    }],
+    environment: {},
+  };
+  const { report } = await analyzeModels(corpora, { ...options, settings });
+  const json = JSON.stringify(report);
+  assert.ok(!json.includes("sk-secret-QZX"), "a settings value reached the document");
+  assert.ok(!json.includes("/home/someone"), "a settings path reached the document");
+  assert.ok(!("settings" in report.options));
+  // The setting in use is still read from it, per model.
+  const first = report.models[0];
+  assert.ok("analysis" in first);
+  assert.equal(first.analysis.recommendation.current?.autoCompactWindow, 400000);
+});
