@@ -72,7 +72,7 @@ export function rangeLines(r: TriggerReport): string[] {
   const span = (p10: number | null, p90: number | null, p50: number | null) =>
     p10 === null || p90 === null
       ? "n/a"
-      : `${p10 === p90 ? k(p10) : `${k(p10)}-${k(p90)}`} (median ${p50 === null ? "n/a" : k(p50)})`;
+      : `${_span(p10, p90)} (median ${p50 === null ? "n/a" : k(p50)})`;
   lines.push(
     a.method === "sessions-and-blocks"
       ? `Cheapest trigger with other sessions like these (sessions drawn within kind, then blocks): ` +
@@ -175,6 +175,11 @@ export function recommendationRangeLines(r: TriggerReport): string[] {
   return lines;
 }
 
+/** Tokens from … to as "70K-90K", or "80K" when both ends are one trigger. */
+function _span(from: number, to: number): string {
+  return from === to ? k(from) : `${k(from)}-${k(to)}`;
+}
+
 /** Consecutive grid triggers as runs: "70K-90K, 300K-360K". */
 function _runs(triggers: number[], step: number): string {
   const runs: string[] = [];
@@ -185,7 +190,7 @@ function _runs(triggers: number[], step: number): string {
       prev = t;
       continue;
     }
-    runs.push(from === prev ? k(from) : `${k(from)}-${k(prev)}`);
+    runs.push(_span(from, prev));
     from = prev = t;
   }
   return runs.join(", ");
