@@ -9,17 +9,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { meetingPermissionBits } from "../_unprivileged.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const SAMPLE = join(ROOT, "data-synthetic/sample/projects");
-const AS_ROOT = Deno.uid() === 0;
 
-/** The task as its own process; as root, without the capabilities that bypass permission bits. */
+/** The task as its own process, meeting permission bits (as root too: ../_unprivileged.ts). */
 async function task(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const deno = [Deno.execPath(), "task", "-q", ...args];
-  const [cmd, ...rest] = AS_ROOT
-    ? ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--", ...deno]
-    : deno;
+  const [cmd, ...rest] = meetingPermissionBits([Deno.execPath(), "task", "-q", ...args]);
   const { code, stdout, stderr } = await new Deno.Command(cmd, {
     args: rest,
     cwd: ROOT,

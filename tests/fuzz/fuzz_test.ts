@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { formatFuzzTable, runFuzz } from "./_harness.ts";
 import { CATEGORIES } from "./_mutations.ts";
+import { meetingPermissionBits } from "../_unprivileged.ts";
 
 const SEED = 20261201;
 const CASES = 15 * CATEGORIES.length;
@@ -47,9 +48,7 @@ Deno.test("fuzz: the permission cases run as root too, without the capabilities 
     new URL("./run.ts", import.meta.url).pathname,
   ];
   const args = [...fuzz, "--cases", "15", "--seed", String(SEED), "--category", "permissions"];
-  const [cmd, ...rest] = Deno.uid() === 0
-    ? ["setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--", ...args]
-    : args;
+  const [cmd, ...rest] = meetingPermissionBits(args);
   const { code, stdout } = await new Deno.Command(cmd, {
     args: rest,
     env: { NO_COLOR: "1" },

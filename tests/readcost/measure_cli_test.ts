@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { EXIT, HELP, main } from "../../cli/measure.ts";
 import { assistant, call, jsonl, result, usage } from "./_records.ts";
+import { meetingPermissionBits } from "../_unprivileged.ts";
 
 interface Run {
   code: number;
@@ -169,9 +170,11 @@ Deno.test("exit 4: a file without read permission", async () => {
     // Root reads anything: its own process, started without the capabilities that bypass the
     // permission bits (util-linux setpriv), meets them as any user does.
     const cli = new URL("../../cli/measure.ts", import.meta.url).pathname;
-    const { code, stderr } = await new Deno.Command("setpriv", {
-      args: ["--bounding-set", "-dac_override,-dac_read_search", "--", Deno.execPath(), "run"]
-        .concat(["--allow-read", "--allow-env=INIT_CWD", cli, dir]),
+    const [cmd, ...args] = meetingPermissionBits(
+      [Deno.execPath(), "run", "--allow-read", "--allow-env=INIT_CWD", cli, dir],
+    );
+    const { code, stderr } = await new Deno.Command(cmd, {
+      args,
       stdout: "null",
       stderr: "piped",
     }).output();
