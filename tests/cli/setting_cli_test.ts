@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeTask } from "./_home_task.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, "deno.json");
@@ -22,22 +23,12 @@ const DENO_DIR = Deno.env.get("DENO_DIR") ??
 const ORIGINAL = '{\n\t"model": "opus",\n\t"permissions": { "allow": ["Bash(ls)"] },\n' +
   '\t"futureKey": {"x": [1,2,3]},\n\t"autoCompactWindow": 300000\n}';
 
-async function setting(
+function setting(
   home: string,
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "--config", CONFIG, "setting", ...args],
-    cwd: home,
-    clearEnv: true,
-    env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR, ...env },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+  return homeTask(home, ["setting", ...args], env);
 }
 
 async function withHome(run: (home: string, settings: string) => Promise<void>) {

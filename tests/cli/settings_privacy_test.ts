@@ -9,27 +9,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeTask } from "./_home_task.ts";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CONFIG = join(ROOT, "deno.json");
-const SAMPLE = join(ROOT, "data-synthetic", "sample");
-const DENO_DIR = Deno.env.get("DENO_DIR") ??
-  join(Deno.env.get("HOME") ?? "/root", ".cache", "deno");
+const SAMPLE = join(fileURLToPath(new URL("../../", import.meta.url)), "data-synthetic", "sample");
 const SECRET = "sk-QZXSECRET-do-not-print";
 
-async function task(home: string, args: string[]): Promise<{ code: number; stdout: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "-q", "--config", CONFIG, ...args],
-    cwd: home,
-    clearEnv: true,
-    env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  assert.equal(out.code, 0, text(out.stderr));
-  return { code: out.code, stdout: text(out.stdout) };
+/** The task in `home`; it must succeed. */
+async function task(home: string, args: string[]): Promise<{ stdout: string }> {
+  const run = await homeTask(home, args);
+  assert.equal(run.code, 0, run.stderr);
+  return run;
 }
 
 Deno.test("no settings value or settings path reaches analyze's or report's outputs", async () => {
