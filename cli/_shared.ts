@@ -51,21 +51,67 @@ export function failureExit(command: string, error: unknown): number {
   return EXIT.emptySample;
 }
 
+/** Least time between two rewrites of a progress line, ms (the last one is always written). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+/** Where a progress line goes; {@linkcode progressReporter}'s default is stderr and the clock. */
+export interface ProgressOutput {
+  /** Whether the line is shown at all. @default {Deno.stderr.isTerminal()} */
+  terminal: boolean;
+  /** Writes text. @default {Deno.stderr.writeSync} */
+  write: (text: string) => void;
+  /** The time, ms. @default {performance.now} */
+  now: () => number;
+}
+
+function _stderr(): ProgressOutput {
+  const encoder = new TextEncoder();
+  return {
+    terminal: Deno.stderr.isTerminal(),
+    write: (text) => void Deno.stderr.writeSync(encoder.encode(text)),
+    now: () => performance.now(),
+  };
+}
+
 /**
- * A progress callback that rewrites one stderr line, only when stderr is a terminal.
+ * A line rewritten in place (`\r`), at most every {@linkcode PROGRESS_INTERVAL_MS}: a tree of
+ * 20,000 files read in 6 s wrote 20,000 lines to the terminal before. The first and the last
+ * (done = total, ended by a newline) are always written.
+ */
+function _throttled(
+  out: ProgressOutput,
+  line: (done: number, total: number, bytes: number) => string,
+): (done: number, total: number, bytes?: number) => void {
+  let last = -Infinity;
+  return (done, total, bytes = 0) => {
+    const now = out.now();
+    if (done !== total && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    const text = `\r${line(done, total, bytes)}`;
+    out.write(done === total ? `${text}\n` : text);
+  };
+}
+
+/**
+ * A progress callback for reading, rewriting one stderr line, only when stderr is a terminal.
  *
  * @param command Name shown before the figures.
- * @returns A `(done, total, bytes)` callback, or undefined when stderr is not a terminal.
+ * @param output Where the line goes (tests); default: stderr.
+ * @returns A `(done, total, bytes)` callback, or undefined when stderr is not a terminal:
+ *   `command: 1,234/20,720 files, 5,454 MB`.
  */
 export function progressReporter(
   command: string,
+  output: ProgressOutput = _stderr(),
 ): ((done: number, total: number, bytes: number) => void) | undefined {
-  if (!Deno.stderr.isTerminal()) return undefined;
-  const encoder = new TextEncoder();
-  return (done, total, bytes) => {
-    const line = `\r${command}: ${done}/${total} files, ${(bytes / 1e6).toFixed(0)} MB`;
-    Deno.stderr.writeSync(encoder.encode(done === total ? `${line}\n` : line));
-  };
+  if (!output.terminal) return undefined;
+  return _throttled(
+    output,
+    (done, total, bytes) =>
+      `${command}: ${formatNumber(done)}/${formatNumber(total)} files, ${
+        formatNumber(Math.round(bytes / 1e6))
+      } MB`,
+  );
 }
 
 /**
@@ -73,13 +119,14 @@ export function progressReporter(
  * when stderr is a terminal).
  *
  * @param command Name shown before the figures.
+ * @param output Where the line goes (tests); default: stderr.
  * @returns A `(done, total)` callback: `command: replayed done/total workloads`.
  */
-export function replayProgressReporter(command: string): (done: number, total: number) => void {
-  return (done, total) => {
-    const line = `\r${command}: replayed ${done}/${total} workloads`;
-    Deno.stderr.writeSync(new TextEncoder().encode(done === total ? `${line}\n` : line));
-  };
+export function replayProgressReporter(
+  command: string,
+  output: ProgressOutput = _stderr(),
+): (done: number, total: number) => void {
+  return _throttled(output, (done, total) => `${command}: replayed ${done}/${total} workloads`);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   failureExit,
   FILTER_HELP,
   FILTER_OPTIONS,
+  progressReporter,
   usageExit,
   VERSION,
 } from "./_shared.ts";
@@ -107,6 +108,7 @@ export async function main(args: string[]): Promise<number> {
         toolkitVersion: VERSION,
         filters: input.filters,
         undecodableNames: input.undecodableNames,
+        onProgress: progressReporter("export: reading"),
       });
     } catch (error) {
       if (error instanceof RangeError && /exists already/.test(error.message)) {

@@ -7,8 +7,8 @@
  * @module
  */
 import { join } from "node:path";
-import { readCorpusPerModel, readFileParses } from "../transcript/read_corpus.ts";
-import { assembleCorpus, sessionIdentities } from "../transcript/assemble_corpus.ts";
+import { readCorpusPerModel } from "../transcript/read_corpus.ts";
+import { sessionIdentities } from "../transcript/assemble_corpus.ts";
 import type { Corpus, ReaderDiagnostics } from "../transcript/tables.ts";
 import { COMPACTION_COLUMNS, exportTables, REQUEST_COLUMNS } from "./export_tables.ts";
 import { parquetBytes } from "./write_parquet.ts";
@@ -88,6 +88,8 @@ export interface ExportOptions {
   contributor?: string;
   /** Files skipped for names not in UTF-8 (joins the diagnostics). @default {0} */
   undecodableNames?: number;
+  /** Called after each file is read with (files done, files, bytes read). @default {none} */
+  onProgress?: (filesDone: number, filesTotal: number, bytes: number) => void;
 }
 
 /** What {@linkcode exportCorpus} wrote. */
@@ -118,13 +120,15 @@ export async function exportCorpus(
   // Gaps are kept before the idle cut (idle limit ∞): the pool applies its own limit.
   const idleLimitSeconds = Infinity;
   // With fetch targets: the rework windows are taken here, and only their counts leave.
-  const { corpora } = await readCorpusPerModel(files, {
+  // One read: the corpus of every model, and the two below, come from the same parses.
+  const { corpora, assemble } = await readCorpusPerModel(files, {
     idleLimitSeconds,
     fetchTargets: "compacted",
+    onProgress: options.onProgress,
   });
-  const overall = corpora.length > 0 ? corpora[0] : await _corpusFor(files, undefined);
+  const overall = corpora.length > 0 ? corpora[0] : assemble(undefined);
   // A model no session here has: everything is left out for it.
-  const absent = await _corpusFor(files, "\u0000no model");
+  const absent = assemble("\u0000no model");
   const keyOf = sessionKeyer(options.secret);
   const keys = corpora.map((corpus) => {
     const ids = sessionIdentities(corpus);
@@ -251,9 +255,4 @@ export function modelDiagnostics(corpus: Corpus): ModelDiagnostics {
     leftOut: d.leftOut,
     advisor: corpus.advisor,
   });
-}
-
-async function _corpusFor(files: string[], model: string | undefined): Promise<Corpus> {
-  const { parses, bytes, files: read } = await readFileParses(files);
-  return assembleCorpus(parses, { bytes, paths: read, idleLimitSeconds: Infinity, model });
 }

@@ -94,7 +94,9 @@ export async function readCorpus(
  *
  * @param paths Files and directories.
  * @param options Idle limit, progress, workers (`model` is ignored).
- * @returns The corpora and the models left without a session, with their request counts.
+ * @returns The corpora and the models left without a session, with their request counts, and
+ *   `assemble`, which assembles the corpus of any other target model (`undefined`: the model
+ *   with the most requests) from the same read, with the same options.
  * @throws As {@linkcode readCorpus}.
  *
  * @example Two models, one session each
@@ -115,7 +117,11 @@ export async function readCorpus(
 export async function readCorpusPerModel(
   paths: string[],
   options: ReadCorpusOptions = {},
-): Promise<{ corpora: Corpus[]; withoutSession: { model: string; requests: number }[] }> {
+): Promise<{
+  corpora: Corpus[];
+  withoutSession: { model: string; requests: number }[];
+  assemble: (model?: string) => Corpus;
+}> {
   const { parses, bytes, files, undecodableNames } = await readFileParses(paths, options);
   const { model: _ignored, ...rest } = options;
   const assemble = (model?: string) => {
@@ -135,7 +141,7 @@ export async function readCorpusPerModel(
     if (corpus.sessions.length > 0) corpora.push(corpus);
     else withoutSession.push({ model, requests: counts[model] });
   }
-  return { corpora, withoutSession };
+  return { corpora, withoutSession, assemble };
 }
 
 /**

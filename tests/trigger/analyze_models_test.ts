@@ -27,7 +27,7 @@ Deno.test("read once, one corpus per model, equal to reading with that model's f
       await Deno.mkdir(`${dir}${f.path.slice(0, f.path.lastIndexOf("/"))}`, { recursive: true });
       await Deno.writeTextFile(`${dir}${f.path}`, f.text);
     }
-    const { corpora, withoutSession } = await readCorpusPerModel([dir]);
+    const { corpora, withoutSession, assemble } = await readCorpusPerModel([dir]);
     assert.deepEqual(corpora.map((c) => c.model), ["model-a", "model-b"]); // more requests first
     assert.deepEqual(withoutSession, []);
     for (const c of corpora) {
@@ -36,6 +36,17 @@ Deno.test("read once, one corpus per model, equal to reading with that model's f
       assert.deepEqual(c.compactions, alone.compactions);
       assert.deepEqual(c.diagnostics, alone.diagnostics);
     }
+    // Any other target from the same read, as a read of its own gives it (export uses it for
+    // the model-independent corpus and for a model no session has).
+    for (const model of [undefined, "model-b", "\u0000no model"]) {
+      const again = assemble(model);
+      const alone = await readCorpus([dir], { model });
+      assert.equal(again.model, alone.model);
+      assert.deepEqual(again.requests, alone.requests);
+      assert.deepEqual(again.sessions, alone.sessions);
+      assert.deepEqual(again.diagnostics, alone.diagnostics);
+    }
+    assert.equal(assemble("\u0000no model").requests.length, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
