@@ -15,7 +15,12 @@ import {
 } from "../lib/transcript/select_transcripts.ts";
 import { checkFilter, type TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
 import type { Corpus } from "../lib/transcript/tables.ts";
-import { readCorpus, type ReadCorpusOptions } from "../lib/transcript/read_corpus.ts";
+import {
+  corpusOfParses,
+  type FileParses,
+  type ReadCorpusOptions,
+  readFileParses,
+} from "../lib/transcript/read_corpus.ts";
 import { EXIT, readerWarnings, UsageError } from "./_shared.ts";
 
 /** The files of one run, and how they were chosen. */
@@ -95,11 +100,29 @@ export async function readInputCorpus(
   input: SelectedInput,
   options: ReadCorpusOptions,
 ): Promise<Corpus> {
-  const corpus = await readCorpus(input.files, options);
+  return (await readInputFiles(command, input, options)).corpus;
+}
+
+/**
+ * {@linkcode readInputCorpus}, and the read the corpus was assembled from: for what else the
+ * same read gives (the read-cost measurements, with `readCostMinChars`).
+ *
+ * @param command Name shown before the warnings.
+ * @param input The selected input.
+ * @param options The reader's options.
+ * @returns The corpus and the read.
+ */
+export async function readInputFiles(
+  command: string,
+  input: SelectedInput,
+  options: ReadCorpusOptions,
+): Promise<{ corpus: Corpus; read: FileParses }> {
+  const read = await readFileParses(input.files, options);
+  const corpus = corpusOfParses(read, options);
   // The files were discovered before reading: their skipped names join the diagnostics.
   corpus.diagnostics.undecodableNames += input.undecodableNames;
   for (const warning of readerWarnings(command, corpus)) console.error(warning);
-  return corpus;
+  return { corpus, read };
 }
 
 /**

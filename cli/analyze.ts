@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type Corpus, readCorpus, readCorpusPerModel } from "../lib/transcript/mod.ts";
+import { readCorpusPerModel } from "../lib/transcript/mod.ts";
 import {
   analyzeModels,
   type AnalyzeOptions,
@@ -927,14 +927,14 @@ async function _allModels(
   pricesFor: ((model: string) => PriceOverrides) | undefined,
 ): Promise<number> {
   const paths = input.files;
-  const { corpora, withoutSession } = await readCorpusPerModel(paths, {
+  const { corpora, withoutSession, assemble } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
     fetchTargets: readsFetchTargets(options) && "compacted" as const,
     onProgress: progressReporter("analyze: reading"),
   });
   if (corpora.length === 0) {
-    const empty = await readCorpus(paths, { idleLimitSeconds });
-    console.error(emptySampleMessage("analyze", empty as Corpus, input.paths));
+    // What the files held, from the same read.
+    console.error(emptySampleMessage("analyze", assemble(), input.paths));
     return EXIT.emptySample;
   }
   const terminal = Deno.stderr.isTerminal();

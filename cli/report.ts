@@ -7,7 +7,8 @@
  * - **The same files for both analyses.** The read-cost measurement on its own is shallow (a
  *   named folder gives only the `*.jsonl` directly inside it). Here it measures exactly the files
  *   the trigger analysis read (every transcript under the inputs, sub-agents included, after the
- *   filters), named one by one, so the page's two halves describe the same data.
+ *   filters), named one by one, so the page's two halves describe the same data. Both come from
+ *   one read: the reader hands each file's records to the read-cost rules as it parses them.
  * - **Outputs.** `DIR` defaults to `out`, relative to where the user stands; it is created when
  *   missing and the files in it are replaced. Nothing else is written. `DIR` (and each file in
  *   it) may be neither an input nor a `.jsonl` name (exit 2, before anything is read).
@@ -37,7 +38,8 @@ import { writeStdout } from "../lib/io/stdout.ts";
 import { modelInfo } from "../lib/prices/mod.ts";
 import type { PriceOverrides } from "../lib/prices/resolve_prices.ts";
 import { formatReadCostText } from "../lib/readcost/format_text.ts";
-import { measureReadCost } from "../lib/readcost/measure_paths.ts";
+import { readCostOfMeasurements } from "../lib/readcost/measure_paths.ts";
+import { DEFAULT_READ_COST_OPTIONS } from "../lib/readcost/options.ts";
 import { figureFontFiles, timelineFigureTexts, triggerFigureTexts } from "../lib/report/mod.ts";
 import type { Lang } from "../lib/report/texts.ts";
 import { PAGE_SCRIPT } from "../lib/report/page_script.ts";
@@ -45,12 +47,8 @@ import { loadCjkFont } from "../lib/report/cjk_font.ts";
 import { renderReport } from "../lib/report/render_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
-import {
-  type Corpus,
-  DEFAULT_IDLE_LIMIT_SECONDS,
-  readCorpus,
-  readCorpusPerModel,
-} from "../lib/transcript/mod.ts";
+import { type Corpus, DEFAULT_IDLE_LIMIT_SECONDS } from "../lib/transcript/mod.ts";
+import { corporaOfParses, type FileParses, readFileParses } from "../lib/transcript/read_corpus.ts";
 import type { TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
 import {
   analyzeModels,
@@ -98,7 +96,7 @@ import {
   filteredOutMessage,
   filterFromValues,
   filterLine,
-  readInputCorpus,
+  readInputFiles,
   type SelectedInput,
   selectInput,
 } from "./_input.ts";
@@ -302,7 +300,10 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       idleLimitSeconds: flags.idleLimitSeconds,
       fetchTargets: readsFetchTargets(analyzeOptions) && "compacted" as const,
       onProgress: progressReporter(`${command}: reading`),
+      // The read-cost measurement of the same files comes from the same read.
+      readCostMinChars: DEFAULT_READ_COST_OPTIONS.minChars,
     };
+    let read: FileParses | undefined;
 
     let analysed: _Analysed;
     let pool: _Pool | undefined;
@@ -317,10 +318,10 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       if (typeof read === "number") return read;
       ({ analysed, pool } = read);
     } else if (options.model === "all") {
-      const { corpora, withoutSession } = await readCorpusPerModel(input.files, readOptions);
+      read = await readFileParses(input.files, readOptions);
+      const { corpora, withoutSession, assemble } = corporaOfParses(read, readOptions);
       if (corpora.length === 0) {
-        const empty = await readCorpus(input.files, { idleLimitSeconds: flags.idleLimitSeconds });
-        console.error(emptySampleMessage(command, empty, input.paths));
+        console.error(emptySampleMessage(command, assemble(), input.paths));
         return EXIT.emptySample;
       }
       corpora[0].diagnostics.undecodableNames += input.undecodableNames;
@@ -342,10 +343,11 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       }
       analysed = { kind: "all", corpora, doc, analyses, main };
     } else {
-      const corpus = await readInputCorpus(command, input, {
+      let corpus;
+      ({ corpus, read } = await readInputFiles(command, input, {
         ...readOptions,
         model: options.model,
-      });
+      }));
       if (corpus.requests.length === 0) {
         console.error(emptySampleMessage(command, corpus, input.paths));
         return EXIT.emptySample;
@@ -363,11 +365,10 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     const report = analysis.report;
     const modelDisplayName = _displayName(report.corpus.model);
     // A pool carries no file texts: no read-cost measurement (the page says why).
-    let readCost: Awaited<ReturnType<typeof measureReadCost>> | undefined;
-    if (!pooled) {
-      stage("read-cost measurement of the same files");
-      readCost = await measureReadCost(input.files);
-    }
+    // The files were measured as they were read: every file the analysis read, in its order.
+    const readCost = read?.readCosts === undefined
+      ? undefined
+      : readCostOfMeasurements(read.readCosts, {}, { bytes: read.bytes });
     const filters = pool === undefined ? input.filters : pool.filters;
     const document = analysed.kind === "one"
       ? { ...report, options: { ...report.options, filters } }

@@ -129,16 +129,49 @@ export async function measureReadCost(
       finished(i, result.value, result.bytes);
     }
   }
+  return readCostOfMeasurements(measurements, thresholds, { bytes, undecodableNames });
+}
+
+/**
+ * The measurement of files measured already, one by one, in input order: by
+ * {@linkcode measureReadCost}, or by the transcript reader in the same read as the corpus
+ * (`readFileParses` with `readCostMinChars`, as `deno task report` reads).
+ *
+ * @param measurements Each file's measurement, in input order.
+ * @param options Thresholds (`minChars` must be the one the files were measured with).
+ * @param read Bytes read and the names skipped as not UTF-8 (both default to 0).
+ * @returns As {@linkcode measureReadCost}.
+ * @throws {RangeError} when a threshold is not a positive integer.
+ *
+ * @example
+ * ```ts
+ * import { readCostOfMeasurements } from "./measure_paths.ts";
+ * import { measureTranscript } from "./file_measure.ts";
+ * import assert from "node:assert/strict";
+ * const line = (id: string) =>
+ *   JSON.stringify({ type: "assistant", message: { id, usage: { cache_read_input_tokens: 50 } } });
+ * const file = measureTranscript([line("a"), line("b")].join("\n"));
+ * const { report } = readCostOfMeasurements([file], { minTurns: 2 });
+ * assert.equal(report.files.included, 1);
+ * assert.equal(report.tokens.observedInputTokens, 100);
+ * ```
+ */
+export function readCostOfMeasurements(
+  measurements: readonly FileMeasurement[],
+  options: ReadCostOptions = {},
+  read: { bytes?: number; undecodableNames?: number } = {},
+): ReadCostMeasurement {
+  const thresholds = resolveReadCostOptions(options);
   const sizesByKind = collectResultSizes(measurements, thresholds);
   const histograms = {} as Record<ResultKind, SizeBin[]>;
   for (const kind of RESULT_KINDS) histograms[kind] = sizeHistogram(sizesByKind[kind]);
   const report = buildReadCostReport(measurements, thresholds);
-  report.diagnostics.skippedUndecodableNames = undecodableNames;
+  report.diagnostics.skippedUndecodableNames = read.undecodableNames ?? 0;
   return {
     report,
     sizes: sizesByKind,
     histograms,
-    bytes,
+    bytes: read.bytes ?? 0,
   };
 }
 

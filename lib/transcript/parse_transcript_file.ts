@@ -7,6 +7,9 @@
 
 import { readLines } from "./jsonl.ts";
 import { CompactionMet, type FileParse, FileParser, type FileParserOptions } from "./parse_file.ts";
+// The read-cost rules read no bytes: they are the sink this reader feeds (./read_cost_sink.ts),
+// so one read of a file can give both the corpus's facts and its read-cost measurement.
+import { type FileMeasurement, ReadCostRules } from "../readcost/file_measure.ts";
 
 /** Options of {@linkcode parseTranscriptFile}. */
 export interface ParseTranscriptOptions extends Pick<FileParserOptions, "fetchTargets"> {
@@ -17,6 +20,22 @@ export interface ParseTranscriptOptions extends Pick<FileParserOptions, "fetchTa
    * @default {false}
    */
   onlyWithCompaction?: boolean;
+  /**
+   * Also measure the file's read cost (lib/readcost, as `deno task measure` does) from the same
+   * read: the candidate threshold, characters (`minChars` of its options).
+   * @default {undefined} (no read-cost measurement)
+   */
+  readCostMinChars?: number;
+}
+
+/** What {@linkcode parseTranscriptFile} returns. */
+export interface ParsedTranscriptFile {
+  /** What the file holds. */
+  parse: FileParse;
+  /** The file's size, bytes. */
+  bytes: number;
+  /** Its read-cost measurement, when asked for (`readCostMinChars`). */
+  readCost?: FileMeasurement;
 }
 
 /**
@@ -57,25 +76,39 @@ export function fileError(file: string, error: unknown): unknown {
 export async function parseTranscriptFile(
   path: string,
   options: ParseTranscriptOptions = {},
-): Promise<{ parse: FileParse; bytes: number }> {
+): Promise<ParsedTranscriptFile> {
+  const minChars = options.readCostMinChars;
   if (options.fetchTargets !== undefined && options.onlyWithCompaction) {
     try {
-      const { parse, bytes } = await _parse(path, { stopAtCompaction: true });
-      return { parse: { ...parse, fetchTargetsSkipped: true }, bytes };
+      const read = await _parse(path, { stopAtCompaction: true }, minChars);
+      return { ...read, parse: { ...read.parse, fetchTargetsSkipped: true } };
     } catch (error) {
       if (!(error instanceof CompactionMet)) throw error;
     }
   }
-  return _parse(path, { fetchTargets: options.fetchTargets });
+  // Read again from the start: a new parser and new read-cost rules see every line once.
+  return _parse(path, { fetchTargets: options.fetchTargets }, minChars);
 }
 
 async function _parse(
   path: string,
   options: FileParserOptions,
-): Promise<{ parse: FileParse; bytes: number }> {
-  const parser = new FileParser(options);
+  readCostMinChars: number | undefined,
+): Promise<ParsedTranscriptFile> {
+  const rules = readCostMinChars === undefined
+    ? undefined
+    : new ReadCostRules({ minChars: readCostMinChars });
+  const parser = new FileParser(rules === undefined ? options : { ...options, readCost: rules });
   const result = await readLines(path, (b, s, e, n) => parser.onLine(b, s, e, n));
   parser.addBlankLines(result.blankLines);
   parser.addOversizedLines(result.oversizedLines);
-  return { parse: parser.finish(), bytes: result.bytes };
+  const parse = parser.finish();
+  if (rules === undefined) return { parse, bytes: result.bytes };
+  // As `deno task measure` measures a file (lib/readcost/measure_paths.ts).
+  const { lines, malformedLines } = parse.counts;
+  const readCost = {
+    ...rules.finish(lines, malformedLines),
+    oversizedLines: result.oversizedLines,
+  };
+  return { parse, bytes: result.bytes, readCost };
 }

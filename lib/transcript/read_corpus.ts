@@ -11,9 +11,11 @@ import { type FileParse, FileParser } from "./parse_file.ts";
 import { PARALLEL_MIN_BYTES, runFilePool } from "./file_pool.ts";
 import {
   fileError,
+  type ParsedTranscriptFile,
   parseTranscriptFile,
   type ParseTranscriptOptions,
 } from "./parse_transcript_file.ts";
+import type { FileMeasurement } from "../readcost/file_measure.ts";
 import { emptyFileFetches } from "./file_fetches.ts";
 import type { Corpus } from "./tables.ts";
 import { warmUpParser } from "./warm_up.ts";
@@ -43,6 +45,25 @@ export interface ReadCorpusOptions extends Omit<AssembleOptions, "bytes" | "path
    * @default {false}
    */
   fetchTargets?: boolean | "compacted";
+  /**
+   * {@linkcode readFileParses} only: also measure each file's read cost (lib/readcost), from the
+   * same read, with this candidate threshold, characters. @default {undefined} (none)
+   */
+  readCostMinChars?: number;
+}
+
+/** What {@linkcode readFileParses} read. */
+export interface FileParses {
+  /** Each file's parse, in reading order. */
+  parses: FileParse[];
+  /** Bytes read. */
+  bytes: number;
+  /** The files, in reading order (byte-wise path order). */
+  files: string[];
+  /** Names skipped while the files were discovered, as not UTF-8. */
+  undecodableNames: number;
+  /** Each file's read-cost measurement, in the same order, when `readCostMinChars` was given. */
+  readCosts?: FileMeasurement[];
 }
 
 /** Corpora from this size on are read after {@linkcode warmUpParser} (it pays off from here). */
@@ -81,7 +102,18 @@ export async function readCorpus(
   paths: string[],
   options: ReadCorpusOptions = {},
 ): Promise<Corpus> {
-  const { parses, bytes, files, undecodableNames } = await readFileParses(paths, options);
+  return corpusOfParses(await readFileParses(paths, options), options);
+}
+
+/**
+ * The corpus of a read ({@linkcode readFileParses}): what {@linkcode readCorpus} returns.
+ *
+ * @param read The parses.
+ * @param options Model filter and idle limit (the reading options are not used).
+ * @returns The corpus.
+ */
+export function corpusOfParses(read: FileParses, options: ReadCorpusOptions = {}): Corpus {
+  const { parses, bytes, files, undecodableNames } = read;
   const corpus = assembleCorpus(parses, { ...options, bytes, paths: files });
   corpus.diagnostics.undecodableNames = undecodableNames;
   return corpus;
@@ -122,7 +154,23 @@ export async function readCorpusPerModel(
   withoutSession: { model: string; requests: number }[];
   assemble: (model?: string) => Corpus;
 }> {
-  const { parses, bytes, files, undecodableNames } = await readFileParses(paths, options);
+  return corporaOfParses(await readFileParses(paths, options), options);
+}
+
+/**
+ * The corpora of a read ({@linkcode readFileParses}) per model: what
+ * {@linkcode readCorpusPerModel} returns.
+ *
+ * @param read The parses.
+ * @param options Idle limit (the reading options and `model` are not used).
+ * @returns As {@linkcode readCorpusPerModel}.
+ */
+export function corporaOfParses(read: FileParses, options: ReadCorpusOptions = {}): {
+  corpora: Corpus[];
+  withoutSession: { model: string; requests: number }[];
+  assemble: (model?: string) => Corpus;
+} {
+  const { parses, bytes, files, undecodableNames } = read;
   const { model: _ignored, ...rest } = options;
   const assemble = (model?: string) => {
     const corpus = assembleCorpus(parses, { ...rest, model, bytes, paths: files });
@@ -157,7 +205,7 @@ export async function readCorpusPerModel(
 export async function readFileParses(
   paths: string[],
   options: ReadCorpusOptions = {},
-): Promise<{ parses: FileParse[]; bytes: number; files: string[]; undecodableNames: number }> {
+): Promise<FileParses> {
   const { files, undecodableNames, namedSizes } = await discoverTranscriptFiles(paths);
   // Synchronous: thousands of awaited stats cost more in thread hand-offs than the stats.
   const sizes = files.map((f) => {
@@ -180,13 +228,21 @@ export async function readFileParses(
     files.length,
   );
   const parses: FileParse[] = new Array(files.length);
-  const parserOptions: ParseTranscriptOptions = options.fetchTargets
-    ? { fetchTargets: newFetchKey(), onlyWithCompaction: options.fetchTargets === "compacted" }
-    : {};
+  const minChars = options.readCostMinChars;
+  const readCosts: FileMeasurement[] | undefined = minChars === undefined
+    ? undefined
+    : new Array(files.length);
+  const parserOptions: ParseTranscriptOptions = {
+    ...(options.fetchTargets
+      ? { fetchTargets: newFetchKey(), onlyWithCompaction: options.fetchTargets === "compacted" }
+      : {}),
+    ...(minChars === undefined ? {} : { readCostMinChars: minChars }),
+  };
   let bytes = 0;
   let done = 0;
-  const finished = (index: number, parse: FileParse, size: number) => {
-    parses[index] = parse;
+  const finished = (index: number, read: Omit<ParsedTranscriptFile, "bytes">, size: number) => {
+    parses[index] = read.parse;
+    if (readCosts !== undefined) readCosts[index] = read.readCost!;
     bytes += size;
     done++;
     options.onProgress?.(done, files.length, bytes);
@@ -200,7 +256,7 @@ export async function readFileParses(
       } catch (error) {
         throw fileError(file, error);
       }
-      finished(i, result.parse, result.bytes);
+      finished(i, result, result.bytes);
     }
   } else {
     await runFilePool({
@@ -210,8 +266,8 @@ export async function readFileParses(
       worker: new URL("./parse_worker.ts", import.meta.url),
       init: parserOptions,
       here: async (path) => {
-        const { parse, bytes } = await parseTranscriptFile(path, parserOptions);
-        return { value: parse, bytes };
+        const { bytes, ...value } = await parseTranscriptFile(path, parserOptions);
+        return { value, bytes };
       },
       // While the workers start (and warm up the same way), this thread warms up its parser.
       beforeHere: () => _warmUpReader(),
@@ -220,9 +276,12 @@ export async function readFileParses(
     });
   }
   if (parserOptions.onlyWithCompaction) {
+    // Read again for their fetch targets only: the read-cost measurements of the first read hold.
     await _addFetchTargets(parses, files, { fetchTargets: parserOptions.fetchTargets });
   }
-  return { parses, bytes, files, undecodableNames };
+  return readCosts === undefined
+    ? { parses, bytes, files, undecodableNames }
+    : { parses, bytes, files, undecodableNames, readCosts };
 }
 
 /**

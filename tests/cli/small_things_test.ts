@@ -51,6 +51,13 @@ Deno.test("messages: one file, one compaction, no empty model table", async () =
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /\b1 file gave no request/);
     assert.doesNotMatch(run.stderr, /\b1 files\b|requests by model: \{\}/);
+    // The same message with --model all (its counts come from the same read).
+    const all = await runMain(analyzeMain, ["--model", "all", file]);
+    assert.equal(all.code, 1, all.stderr);
+    assert.match(
+      all.stderr,
+      /^analyze: empty sample: 1 file gave no request of any model \(0 malformed lines, 0 oversized lines, 1 session left out, no request names a model\)$/m,
+    );
   });
 });
 
