@@ -2,7 +2,7 @@
  * `deno task bench`: throughput and memory figures, printed (never asserted).
  *
  * Reader: MB/s and peak RSS of `readCorpus` on one and on two worker threads, and of the whole
- * `corpus --json` and `analyze --json` commands a user runs, beside ccusage 20 (native build) and
+ * `corpus --json`, `analyze --json` and `report --out DIR` commands a user runs, beside ccusage 20 (native build) and
  * ccusage 18 (JavaScript build) reading the same corpus, each installed by this script into a
  * temporary folder (never a project dependency), with the ratios against the targets
  * ({@linkcode BENCH_TARGETS}: `corpus --json` at least 2x ccusage 20's throughput on `full` and
@@ -142,8 +142,9 @@ function medianSeconds(runs: Timed[]): number {
 const USAGE =
   `Usage: deno task bench [--shapes full,real-shaped] [--corpus DIR] [--rounds N] [--skip-ccusage]
 
-Times the transcript reader (1 thread and 2 worker threads), corpus --json and analyze --json
-beside ccusage 20 and 18 on corpora of two shapes, and prints each corpus's shape and the ratios
+Times the transcript reader (1 thread and 2 worker threads), corpus --json, analyze --json and
+report --out DIR beside ccusage 20 and 18 on corpora of two shapes, and prints each corpus's shape
+and the ratios
 against their targets. Figures are printed, never asserted; run it on an
 otherwise idle machine.
 
@@ -292,11 +293,16 @@ async function benchCorpus(
   const tasks = JSON.parse(Deno.readTextFileSync("deno.json")).tasks;
   const analyzeTask = (tasks.analyze as string).split(" ");
   const analyze = () => timed([deno, ...analyzeTask.slice(1), "--json", projects]);
+  // The whole job (analysis, read-cost measurement, figures, page), into a folder of its own.
+  const reportTask = (tasks.report as string).split(" ");
+  const reportOut = await Deno.makeTempDir({ prefix: "bench-report-" });
+  const report = () => timed([deno, ...reportTask.slice(1), "--out", reportOut, projects]);
   const contenders: { name: string; run: () => Promise<Timed> }[] = [
     { name: "reader, 1 thread", run: () => reader(1) },
     { name: "reader, 2 worker threads", run: () => reader(2) },
     { name: "corpus --json (the CLI)", run: cli },
     { name: "analyze --json (the CLI)", run: analyze },
+    { name: "report --out DIR (the CLI)", run: report },
   ];
   if (ccusage20) {
     contenders.push({
@@ -338,10 +344,11 @@ async function benchCorpus(
   }
   const one = bytes / 1e6 / medianSeconds(runs[0]);
   console.log(`reader, 1 thread: ${one.toFixed(0)} MB/s median (target: 450 MB/s)`);
+  await Deno.remove(reportOut, { recursive: true });
   const seconds = {
     corpus: medianSeconds(runs[2]),
     analyze: medianSeconds(runs[3]),
-    ccusage: runs.length > 4 ? medianSeconds(runs[4]) : undefined,
+    ccusage: runs.length > 5 ? medianSeconds(runs[5]) : undefined,
   };
   for (const text of ratioLines(shape, seconds)) console.log(text);
   return seconds.ccusage === undefined ? undefined : seconds.ccusage / seconds.corpus;
