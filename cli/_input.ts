@@ -17,10 +17,10 @@ import { checkFilter, type TranscriptFilter } from "../lib/transcript/transcript
 import type { Corpus } from "../lib/transcript/tables.ts";
 import {
   corpusOfParses,
-  type FileParses,
   type ReadCorpusOptions,
   readFileParses,
 } from "../lib/transcript/read_corpus.ts";
+import type { FileMeasurement } from "../lib/readcost/file_measure.ts";
 import { EXIT, readerWarnings, UsageError } from "./_shared.ts";
 
 /** The files of one run, and how they were chosen. */
@@ -104,25 +104,25 @@ export async function readInputCorpus(
 }
 
 /**
- * {@linkcode readInputCorpus}, and the read the corpus was assembled from: for what else the
- * same read gives (the read-cost measurements, with `readCostMinChars`).
+ * {@linkcode readInputCorpus}, and what else the same read gave: each file's read-cost
+ * measurement (with `readCostMinChars`) and the bytes read. The parses themselves are not kept.
  *
  * @param command Name shown before the warnings.
  * @param input The selected input.
  * @param options The reader's options.
- * @returns The corpus and the read.
+ * @returns The corpus, the measurements (in reading order) and the bytes read.
  */
 export async function readInputFiles(
   command: string,
   input: SelectedInput,
   options: ReadCorpusOptions,
-): Promise<{ corpus: Corpus; read: FileParses }> {
+): Promise<{ corpus: Corpus; readCosts?: FileMeasurement[]; bytes: number }> {
   const read = await readFileParses(input.files, options);
   const corpus = corpusOfParses(read, options);
   // The files were discovered before reading: their skipped names join the diagnostics.
   corpus.diagnostics.undecodableNames += input.undecodableNames;
   for (const warning of readerWarnings(command, corpus)) console.error(warning);
-  return { corpus, read };
+  return { corpus, readCosts: read.readCosts, bytes: read.bytes };
 }
 
 /**

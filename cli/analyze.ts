@@ -927,14 +927,14 @@ async function _allModels(
   pricesFor: ((model: string) => PriceOverrides) | undefined,
 ): Promise<number> {
   const paths = input.files;
-  const { corpora, withoutSession, assemble } = await readCorpusPerModel(paths, {
+  const { corpora, withoutSession, overall } = await readCorpusPerModel(paths, {
     idleLimitSeconds,
     fetchTargets: readsFetchTargets(options) && "compacted" as const,
     onProgress: progressReporter("analyze: reading"),
   });
   if (corpora.length === 0) {
     // What the files held, from the same read.
-    console.error(emptySampleMessage("analyze", assemble(), input.paths));
+    console.error(emptySampleMessage("analyze", overall, input.paths));
     return EXIT.emptySample;
   }
   const terminal = Deno.stderr.isTerminal();

@@ -48,7 +48,8 @@ import { renderReport } from "../lib/report/render_report.ts";
 import { callerPath } from "../lib/transcript/default_roots.ts";
 import { joinPath } from "../lib/transcript/paths.ts";
 import { type Corpus, DEFAULT_IDLE_LIMIT_SECONDS } from "../lib/transcript/mod.ts";
-import { corporaOfParses, type FileParses, readFileParses } from "../lib/transcript/read_corpus.ts";
+import { corporaOfParses, readFileParses } from "../lib/transcript/read_corpus.ts";
+import type { FileMeasurement } from "../lib/readcost/file_measure.ts";
 import type { TranscriptFilter } from "../lib/transcript/transcript_filter.ts";
 import {
   analyzeModels,
@@ -303,7 +304,8 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       // The read-cost measurement of the same files comes from the same read.
       readCostMinChars: DEFAULT_READ_COST_OPTIONS.minChars,
     };
-    let read: FileParses | undefined;
+    // Each file's read-cost measurement, from the read (not kept for a pool).
+    let measured: { files: FileMeasurement[]; bytes: number } | undefined;
 
     let analysed: _Analysed;
     let pool: _Pool | undefined;
@@ -318,10 +320,11 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       if (typeof read === "number") return read;
       ({ analysed, pool } = read);
     } else if (options.model === "all") {
-      read = await readFileParses(input.files, readOptions);
-      const { corpora, withoutSession, assemble } = corporaOfParses(read, readOptions);
+      const read = await readFileParses(input.files, readOptions);
+      measured = { files: read.readCosts!, bytes: read.bytes };
+      const { corpora, withoutSession, overall } = corporaOfParses(read, readOptions);
       if (corpora.length === 0) {
-        console.error(emptySampleMessage(command, assemble(), input.paths));
+        console.error(emptySampleMessage(command, overall, input.paths));
         return EXIT.emptySample;
       }
       corpora[0].diagnostics.undecodableNames += input.undecodableNames;
@@ -343,11 +346,11 @@ export async function runReport(options: RunReportOptions): Promise<number> {
       }
       analysed = { kind: "all", corpora, doc, analyses, main };
     } else {
-      let corpus;
-      ({ corpus, read } = await readInputFiles(command, input, {
+      const { corpus, readCosts, bytes } = await readInputFiles(command, input, {
         ...readOptions,
         model: options.model,
-      }));
+      });
+      measured = { files: readCosts!, bytes };
       if (corpus.requests.length === 0) {
         console.error(emptySampleMessage(command, corpus, input.paths));
         return EXIT.emptySample;
@@ -366,9 +369,9 @@ export async function runReport(options: RunReportOptions): Promise<number> {
     const modelDisplayName = _displayName(report.corpus.model);
     // A pool carries no file texts: no read-cost measurement (the page says why).
     // The files were measured as they were read: every file the analysis read, in its order.
-    const readCost = read?.readCosts === undefined
+    const readCost = measured === undefined
       ? undefined
-      : readCostOfMeasurements(read.readCosts, {}, { bytes: read.bytes });
+      : readCostOfMeasurements(measured.files, {}, { bytes: measured.bytes });
     const filters = pool === undefined ? input.filters : pool.filters;
     const document = analysed.kind === "one"
       ? { ...report, options: { ...report.options, filters } }

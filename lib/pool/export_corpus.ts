@@ -121,14 +121,15 @@ export async function exportCorpus(
   const idleLimitSeconds = Infinity;
   // With fetch targets: the rework windows are taken here, and only their counts leave.
   // One read: the corpus of every model, and the two below, come from the same parses.
-  const { corpora, assemble } = await readCorpusPerModel(files, {
+  // A model no session here has (the last corpus): everything is left out for it.
+  const read = await readCorpusPerModel(files, {
     idleLimitSeconds,
     fetchTargets: "compacted",
     onProgress: options.onProgress,
-  });
-  const overall = corpora.length > 0 ? corpora[0] : assemble(undefined);
-  // A model no session here has: everything is left out for it.
-  const absent = assemble("\u0000no model");
+  }, ["\u0000no model"]);
+  const corpora = read.corpora;
+  const overall = corpora.length > 0 ? corpora[0] : read.overall;
+  const absent = read.also[0];
   const keyOf = sessionKeyer(options.secret);
   const keys = corpora.map((corpus) => {
     const ids = sessionIdentities(corpus);

@@ -126,9 +126,11 @@ export function corpusOfParses(read: FileParses, options: ReadCorpusOptions = {}
  *
  * @param paths Files and directories.
  * @param options Idle limit, progress, workers (`model` is ignored).
- * @returns The corpora and the models left without a session, with their request counts, and
- *   `assemble`, which assembles the corpus of any other target model (`undefined`: the model
- *   with the most requests) from the same read, with the same options.
+ * @param alsoModels More target models to assemble from the same read (`undefined`: the model
+ *   with the most requests), returned in `also` in this order. @default {[]}
+ * @returns The corpora and the models left without a session, with their request counts;
+ *   `overall`, the corpus of the model with the most requests (the first corpus when it has a
+ *   session; otherwise what the files held, e.g. for an empty-sample message); and `also`.
  * @throws As {@linkcode readCorpus}.
  *
  * @example Two models, one session each
@@ -149,12 +151,21 @@ export function corpusOfParses(read: FileParses, options: ReadCorpusOptions = {}
 export async function readCorpusPerModel(
   paths: string[],
   options: ReadCorpusOptions = {},
-): Promise<{
+  alsoModels: readonly (string | undefined)[] = [],
+): Promise<CorporaPerModel> {
+  return corporaOfParses(await readFileParses(paths, options), options, alsoModels);
+}
+
+/** What {@linkcode readCorpusPerModel} returns. */
+export interface CorporaPerModel {
+  /** One corpus per model with a session of its own, most requests first. */
   corpora: Corpus[];
+  /** The models whose requests all sit in sessions shared with another model. */
   withoutSession: { model: string; requests: number }[];
-  assemble: (model?: string) => Corpus;
-}> {
-  return corporaOfParses(await readFileParses(paths, options), options);
+  /** The corpus of the model with the most requests (`corpora[0]` when that one has a session). */
+  overall: Corpus;
+  /** The corpora of `alsoModels`, in their order. */
+  also: Corpus[];
 }
 
 /**
@@ -163,13 +174,14 @@ export async function readCorpusPerModel(
  *
  * @param read The parses.
  * @param options Idle limit (the reading options and `model` are not used).
+ * @param alsoModels As {@linkcode readCorpusPerModel}.
  * @returns As {@linkcode readCorpusPerModel}.
  */
-export function corporaOfParses(read: FileParses, options: ReadCorpusOptions = {}): {
-  corpora: Corpus[];
-  withoutSession: { model: string; requests: number }[];
-  assemble: (model?: string) => Corpus;
-} {
+export function corporaOfParses(
+  read: FileParses,
+  options: ReadCorpusOptions = {},
+  alsoModels: readonly (string | undefined)[] = [],
+): CorporaPerModel {
   const { parses, bytes, files, undecodableNames } = read;
   const { model: _ignored, ...rest } = options;
   const assemble = (model?: string) => {
@@ -189,7 +201,8 @@ export function corporaOfParses(read: FileParses, options: ReadCorpusOptions = {
     if (corpus.sessions.length > 0) corpora.push(corpus);
     else withoutSession.push({ model, requests: counts[model] });
   }
-  return { corpora, withoutSession, assemble };
+  // Nothing returned holds the parses: they can go once the caller has the corpora.
+  return { corpora, withoutSession, overall: first, also: alsoModels.map((m) => assemble(m)) };
 }
 
 /**

@@ -27,7 +27,8 @@ Deno.test("read once, one corpus per model, equal to reading with that model's f
       await Deno.mkdir(`${dir}${f.path.slice(0, f.path.lastIndexOf("/"))}`, { recursive: true });
       await Deno.writeTextFile(`${dir}${f.path}`, f.text);
     }
-    const { corpora, withoutSession, assemble } = await readCorpusPerModel([dir]);
+    const models = [undefined, "model-b", "\u0000no model"];
+    const { corpora, withoutSession, overall, also } = await readCorpusPerModel([dir], {}, models);
     assert.deepEqual(corpora.map((c) => c.model), ["model-a", "model-b"]); // more requests first
     assert.deepEqual(withoutSession, []);
     for (const c of corpora) {
@@ -36,17 +37,19 @@ Deno.test("read once, one corpus per model, equal to reading with that model's f
       assert.deepEqual(c.compactions, alone.compactions);
       assert.deepEqual(c.diagnostics, alone.diagnostics);
     }
-    // Any other target from the same read, as a read of its own gives it (export uses it for
-    // the model-independent corpus and for a model no session has).
-    for (const model of [undefined, "model-b", "\u0000no model"]) {
-      const again = assemble(model);
+    // Other targets from the same read, as a read of its own gives them (export uses it for a
+    // model no session has), and the model with the most requests.
+    assert.equal(overall, corpora[0]);
+    assert.equal(also.length, 3);
+    for (const [i, model] of models.entries()) {
+      const again = also[i];
       const alone = await readCorpus([dir], { model });
       assert.equal(again.model, alone.model);
       assert.deepEqual(again.requests, alone.requests);
       assert.deepEqual(again.sessions, alone.sessions);
       assert.deepEqual(again.diagnostics, alone.diagnostics);
     }
-    assert.equal(assemble("\u0000no model").requests.length, 0);
+    assert.equal(also[2].requests.length, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
