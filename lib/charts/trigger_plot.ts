@@ -24,6 +24,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import type { LegendItem } from "./render.ts";
+import { cutAtTop } from "./cut_at_top.ts";
 
 /** A mean with its 10th and 90th percentile, one entry per trigger; NaN: unknown. */
 export interface TriggerBandColumns {
@@ -373,7 +374,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   }
   // Left axis: a nice cost domain around every known cost value up to COST_CAP × the lowest mean
   // cost; a higher one (a trigger so low that the re-reads after each compaction fill the
-  // context again at once) leaves the top of the plot, clipped, rather than squash the curves.
+  // context again at once) leaves the top of the plot (cut there) rather than squash the curves.
   let lowestMean = Infinity;
   for (let i = 0; i < n; i++) {
     if (Number.isFinite(cost.mean[i]) && cost.mean[i] < lowestMean) lowestMean = cost.mean[i];
@@ -459,10 +460,18 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   }
 
   type Column = keyof (typeof rows)[number];
+  // A cost above the axis is cut at its top in the data rather than clipped: the same drawing,
+  // and the PNG renderer draws a clip path as a mask over the whole canvas (cut_at_top.ts).
+  const drawn = clipped
+    ? cutAtTop(rows, "trigger", {
+      clamp: ["cost10", "cost90", "share10", "share90"],
+      gap: ["cost", "costWithout", "share"],
+    }, y1)
+    : rows;
   const band = (y1: Column, y2: Column, fill: string, fillOpacity: number, className: string) =>
-    Plot.areaY(rows, { x: "trigger", y1, y2, fill, fillOpacity, className, clip: clipped });
+    Plot.areaY(drawn, { x: "trigger", y1, y2, fill, fillOpacity, className });
   const line = (y: Column, stroke: string, className: string) =>
-    Plot.lineY(rows, { x: "trigger", y, stroke, strokeWidth: lineWidth, className, clip: clipped });
+    Plot.lineY(drawn, { x: "trigger", y, stroke, strokeWidth: lineWidth, className });
 
   const marks: Plot.Markish[] = [
     ...(zones.near.length > 0
@@ -483,14 +492,13 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
     band("cost10", "cost90", C.cost, STYLE.costBandOpacity, "cost-band"),
     line("cost", C.cost, "cost-mean"),
     ...(without === null ? [] : [
-      Plot.lineY(rows, {
+      Plot.lineY(drawn, {
         x: "trigger",
         y: "costWithout",
         stroke: C.cost,
         strokeWidth: 1.2,
         strokeDasharray: "5 3",
         className: "cost-without-rework",
-        clip: clipped,
       }),
     ]),
     line("share", C.timeShare, "time-share-mean"),
