@@ -98,7 +98,11 @@ import type { NearOptimalRange } from "./near_optimal.ts";
 import { DEFAULT_PREFER_TOLERANCE, type PreferRule } from "./prefer_trigger.ts";
 import type { DollarSaving, TimeBudgetedAlternative } from "./range_answer.ts";
 import { DEFAULT_SESSION_DRAWS, type SessionBootstrap } from "./session_bootstrap.ts";
-import { bootstrapWorkers, sessionBootstrapArgminParallel } from "./session_bootstrap_parallel.ts";
+import {
+  bootstrapWorkers,
+  type StartedSessionBootstrap,
+  startSessionBootstrap,
+} from "./session_bootstrap_parallel.ts";
 import { type TriggerSupport, triggerSupport } from "./support.ts";
 import { coveringTriggerGrid, DEFAULT_TRIGGER_GRID, triggerGrid } from "./trigger_grid.ts";
 import { DEFAULT_WORKLOAD_OPTIONS, drawWorkloads } from "./workloads.ts";
@@ -711,7 +715,8 @@ export async function analyzeTrigger(
 ): Promise<TriggerAnalysis> {
   const base = _prepare(corpus, options);
   // The session bootstrap needs neither the resampled workloads nor the replay: it starts first,
-  // on workers when the work is large, and the workloads are drawn while its worker starts.
+  // on workers when the work is large, and the workloads are drawn while its worker starts; once
+  // the replay is done, this thread takes the draws still left.
   const bootstrap = _sessionBootstrap(corpus, base);
   const prepared = { ...base, workloads: drawWorkloads(base.steps, base.workloadOptions) };
   const sums = await replayWorkloadsParallel(prepared.steps, prepared.workloads.plans, {
@@ -722,7 +727,13 @@ export async function analyzeTrigger(
     onProgress: options.onProgress,
     threads: prepared.o.threads,
   });
-  const report = _report(corpus, prepared, sums, await bootstrap);
+  bootstrap?.help();
+  const report = _report(
+    corpus,
+    prepared,
+    sums,
+    bootstrap === null ? null : await bootstrap.result,
+  );
   const { model, inputs } = prepared;
   const delta = report.fit.meanGrowthTokens;
   return {
@@ -1113,14 +1124,14 @@ function _rework(
   return { rework, applied: appliedRework(rework, steps, model.cPost) };
 }
 
-/** The session bootstrap of the range answer (null without draws), beside the replay. */
+/** The session bootstrap of the range answer (null without draws), started beside the replay. */
 function _sessionBootstrap(
   corpus: Corpus,
   prepared: ReturnType<typeof _prepare>,
-): Promise<SessionBootstrap | null> {
+): StartedSessionBootstrap | null {
   const { o, steps, triggers, model, tierThresholds } = prepared;
-  if (o.sessionDraws === 0) return Promise.resolve(null);
-  return sessionBootstrapArgminParallel(steps, {
+  if (o.sessionDraws === 0) return null;
+  return startSessionBootstrap(steps, {
     kinds: corpus.sessions.kind,
     triggers,
     model,

@@ -1,18 +1,18 @@
 /**
- * Worker of {@linkcode sessionBootstrapArgminParallel}: computes one range of session draws
- * (`sessionBootstrapDraws`) and posts their argmins back.
+ * Worker of {@linkcode startSessionBootstrap}: takes session draws from the shared counter until
+ * none is left (`takeSessionDraws`), writing each argmin into the shared slots, then posts that it
+ * is done.
  *
  * @module
  */
-import { sessionBootstrapDraws } from "./session_bootstrap.ts";
+import { takeSessionDraws } from "./session_bootstrap_parallel.ts";
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent) => void) | null;
-  postMessage(message: unknown, transfer?: Transferable[]): void;
+  postMessage(message: unknown): void;
 };
 
 scope.onmessage = (event: MessageEvent) => {
-  const { steps, options, from, to } = event.data;
-  const argmins = sessionBootstrapDraws(steps, options, from, to);
-  scope.postMessage({ argmins }, [argmins.buffer]);
+  const { steps, options, draws, next, argmins } = event.data;
+  scope.postMessage({ taken: takeSessionDraws(steps, options, draws, next, argmins) });
 };

@@ -10,6 +10,8 @@ import {
   bootstrapWorkers,
   PARALLEL_MIN_WORK,
   sessionBootstrapArgminParallel,
+  startSessionBootstrap,
+  takeSessionDraws,
 } from "../../lib/trigger/session_bootstrap_parallel.ts";
 import { makeCorpus, randomSessions } from "./_corpus.ts";
 
@@ -85,4 +87,44 @@ Deno.test("workers only for large work on more than one core", () => {
   assert.equal(bootstrapWorkers(PARALLEL_MIN_WORK, 1, 2), 1);
   assert.equal(bootstrapWorkers(PARALLEL_MIN_WORK, 3, 2), 3);
   assert.equal(bootstrapWorkers(PARALLEL_MIN_WORK, 3, 1), 0);
+});
+
+Deno.test("started on workers, with or without the calling thread's help: the same bootstrap", async () => {
+  const { steps, options } = inputs();
+  const many = { ...options, draws: 60 };
+  const here = sessionBootstrapArgmin(steps, many);
+  for (const workers of [1, 2]) {
+    // Without help the workers take every draw.
+    const alone = startSessionBootstrap(steps, { ...many, workers });
+    assert.deepEqual(await alone.result, here);
+    // Helping at once, the calling thread takes draws before a worker has started.
+    const helped = startSessionBootstrap(steps, { ...many, workers });
+    const taken = helped.help();
+    assert.ok(taken >= 1 && taken <= 60, `taken ${taken}`);
+    assert.equal(helped.help(), 0, "none left");
+    assert.deepEqual(await helped.result, here);
+  }
+  // No worker: help runs every draw here, once.
+  const none = startSessionBootstrap(steps, { ...many, workers: 0 });
+  assert.equal(none.help(), 60);
+  assert.equal(none.help(), 0);
+  assert.deepEqual(await none.result, here);
+  // A bad option rejects the result with the single-threaded message, helped or not.
+  const bad = startSessionBootstrap(steps, { ...many, draws: 0, workers: 2 });
+  assert.equal(bad.help(), 0);
+  await assert.rejects(() => bad.result, /draws must be a positive integer/);
+});
+
+Deno.test("threads taking draws from one counter fill every slot once, in any interleaving", () => {
+  const { steps, options } = inputs();
+  const all = sessionBootstrapDraws(steps, options, 1, 14);
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  next[0] = 1;
+  const argmins = new Float64Array(13).fill(-1);
+  // Another thread took draws 1-4 (counter at 5) and writes them later.
+  next[0] = 5;
+  assert.equal(takeSessionDraws(steps, options, 13, next, argmins), 9);
+  argmins.set(sessionBootstrapDraws(steps, options, 1, 5), 0);
+  assert.deepEqual([...argmins], [...all]);
+  assert.equal(next[0], 15); // one past the end, plus the take that found none
 });
