@@ -22,8 +22,8 @@ export interface CutColumns<K extends string> {
  * clipped at the top; the other columns are unchanged (an inserted row lies on their segments).
  * A non-finite value stays as it is and crosses nothing.
  *
- * @param rows The rows, in ascending `x`.
- * @param x The column of the horizontal position.
+ * @param rows The rows, in ascending order of their horizontal position (a column like the
+ *   others: it is interpolated at a crossing too).
  * @param columns The columns to cut.
  * @param top The level, in the columns' units.
  * @returns New rows (the input is not changed).
@@ -33,14 +33,13 @@ export interface CutColumns<K extends string> {
  * import assert from "node:assert/strict";
  * import { cutAtTop } from "./cut_at_top.ts";
  * const rows = [{ x: 0, y: 1, band: 1 }, { x: 4, y: 9, band: 9 }];
- * const cut = cutAtTop(rows, "x", { clamp: ["band"], gap: ["y"] }, 3);
+ * const cut = cutAtTop(rows, { clamp: ["band"], gap: ["y"] }, 3);
  * // y = 1 + 2x reaches 3 at x = 1.
  * assert.deepEqual(cut, [{ x: 0, y: 1, band: 1 }, { x: 1, y: 3, band: 3 }, { x: 4, y: NaN, band: 3 }]);
  * ```
  */
 export function cutAtTop<K extends string, R extends Record<K, number>>(
   rows: readonly R[],
-  x: K,
   columns: CutColumns<K>,
   top: number,
 ): R[] {

@@ -463,7 +463,7 @@ export function triggerPlot(view: TriggerFigureView): TriggerPlot {
   // A cost above the axis is cut at its top in the data rather than clipped: the same drawing,
   // and the PNG renderer draws a clip path as a mask over the whole canvas (cut_at_top.ts).
   const drawn = clipped
-    ? cutAtTop(rows, "trigger", {
+    ? cutAtTop(rows, {
       clamp: ["cost10", "cost90", "share10", "share90"],
       gap: ["cost", "costWithout", "share"],
     }, y1)
