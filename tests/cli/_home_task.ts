@@ -15,6 +15,18 @@ const DENO_DIR = Deno.env.get("DENO_DIR") ??
   join(Deno.env.get("HOME") ?? "/root", ".cache", "deno");
 
 /**
+ * The fresh environment of a run whose HOME is `home`: no colour, the machine's PATH and Deno
+ * cache (so nothing is fetched), nothing else of the machine's.
+ *
+ * @param home The temporary HOME.
+ * @param env More environment variables.
+ * @returns The environment, for `Deno.Command` with `clearEnv: true`.
+ */
+export function homeEnv(home: string, env: Record<string, string> = {}): Record<string, string> {
+  return { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR, ...env };
+}
+
+/**
  * Runs `deno task -q <args>` in `home`, with HOME = `home`.
  *
  * @param home The temporary folder (HOME and working directory).
@@ -31,7 +43,7 @@ export async function homeTask(
     args: ["task", "-q", "--config", CONFIG, ...args],
     cwd: home,
     clearEnv: true,
-    env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR, ...env },
+    env: homeEnv(home, env),
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

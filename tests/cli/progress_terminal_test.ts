@@ -6,10 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { homeEnv } from "./_home_task.ts";
 
-// Deno's cache stays the machine's (as in ./_home_task.ts), so nothing is fetched.
-const DENO_DIR = Deno.env.get("DENO_DIR") ??
-  join(Deno.env.get("HOME") ?? "/root", ".cache", "deno");
 const SAMPLE = fileURLToPath(new URL("../../data-synthetic/sample", import.meta.url));
 
 async function hasScript(): Promise<boolean> {
@@ -32,7 +30,7 @@ async function onTerminal(home: string, args: string[]): Promise<{ code: number;
     args: ["-qec", line, "/dev/null"],
     cwd: home,
     clearEnv: true,
-    env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR },
+    env: homeEnv(home),
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -11,13 +11,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { homeTask } from "./_home_task.ts";
+import { homeEnv, homeTask } from "./_home_task.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CONFIG = join(ROOT, "deno.json");
 const SAMPLE = join(ROOT, "data-synthetic", "sample");
-const DENO_DIR = Deno.env.get("DENO_DIR") ??
-  join(Deno.env.get("HOME") ?? "/root", ".cache", "deno");
 
 // A settings file with keys the toolkit does not know, odd spacing and tabs, no final newline.
 const ORIGINAL = '{\n\t"model": "opus",\n\t"permissions": { "allow": ["Bash(ls)"] },\n' +
@@ -71,7 +69,7 @@ const ANALYSIS = await (async () => {
     ],
     cwd: home,
     clearEnv: true,
-    env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR },
+    env: homeEnv(home),
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -212,7 +210,7 @@ Deno.test("setting: --scope project writes .claude/settings.json where the comma
       ],
       cwd: project,
       clearEnv: true,
-      env: { NO_COLOR: "1", PATH: Deno.env.get("PATH") ?? "", HOME: home, DENO_DIR },
+      env: homeEnv(home),
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
