@@ -139,24 +139,23 @@ export function startSessionBootstrap(
   if (n < 1 || rest.kinds.length !== steps.sessions) {
     let run: Promise<SessionBootstrap> | undefined;
     // Run once, when first asked for; a rejected promise carries the bootstrap's own error.
-    const here = () => {
-      if (run === undefined) {
-        try {
-          run = Promise.resolve(sessionBootstrapArgmin(steps, rest));
-        } catch (error) {
-          run = Promise.reject(error);
-        }
+    // Returns the draws this call made: all of them the first time it succeeds, else none.
+    const here = (): number => {
+      if (run !== undefined) return 0;
+      try {
+        run = Promise.resolve(sessionBootstrapArgmin(steps, rest));
+        return draws;
+      } catch (error) {
+        run = Promise.reject(error);
+        run.catch(() => {}); // awaited through `result`
+        return 0;
       }
-      return run;
     };
     return {
-      help: () => {
-        const first = run === undefined;
-        here().catch(() => {});
-        return first ? draws : 0;
-      },
+      help: here,
       get result() {
-        return here();
+        here();
+        return run!;
       },
     };
   }

@@ -113,6 +113,10 @@ Deno.test("started on workers, with or without the calling thread's help: the sa
   const bad = startSessionBootstrap(steps, { ...many, draws: 0, workers: 2 });
   assert.equal(bad.help(), 0);
   await assert.rejects(() => bad.result, /draws must be a positive integer/);
+  // A failed run took no draw.
+  const mismatched = startSessionBootstrap(steps, { ...many, kinds: [0], workers: 2 });
+  assert.equal(mismatched.help(), 0);
+  await assert.rejects(() => mismatched.result, /kinds for/);
 });
 
 Deno.test("threads taking draws from one counter fill every slot once, in any interleaving", () => {
