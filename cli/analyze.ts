@@ -22,6 +22,7 @@ import {
 } from "../lib/trigger/mod.ts";
 import { writeStdout } from "../lib/io/stdout.ts";
 import { countText } from "../lib/io/count_text.ts";
+import { triggerTableLayout } from "./_table_layout.ts";
 import { formatNumber } from "../lib/report/format_number.ts";
 import type { PriceOverrides } from "../lib/prices/mod.ts";
 import {
@@ -380,18 +381,23 @@ export function formatReport(r: TriggerReport): string {
       usd(p.observed.costPerMillion).padStart(15)
     }  ${String(p.support.sessions).padStart(8)}${p.support.extrapolated ? " extrapolated" : ""}`
   );
-  // A run of rows identical to the one before it (triggers no session reaches) is one line.
-  for (let i = 0; i < r.replay.length; i++) {
-    lines.push(`  ${k(r.replay[i].trigger).padStart(7)}${cells[i]}`);
-    let j = i;
-    while (j + 1 < r.replay.length && cells[j + 1] === cells[i]) j++;
-    if (j - i >= 2) {
+  // Identical runs are one line, long runs no session reaches are thinned (the JSON has all).
+  const layout = triggerTableLayout(cells, r.replay.map((p) => p.support.sessions > 0));
+  for (const line of layout) {
+    if (line.kind === "row") {
+      lines.push(`  ${k(r.replay[line.index].trigger).padStart(7)}${cells[line.index]}`);
+    } else if (line.kind === "same") {
       lines.push(
-        `  ${k(r.replay[i + 1].trigger)}-${k(r.replay[j].trigger)}: the same as ${
-          k(r.replay[i].trigger)
-        } (${j - i} triggers)`,
+        `  ${k(r.replay[line.from].trigger)}-${k(r.replay[line.to].trigger)}: the same as ${
+          k(r.replay[line.as].trigger)
+        } (${countText(line.to - line.from + 1, "trigger")})`,
       );
-      i = j;
+    } else {
+      lines.push(
+        `  ${k(r.replay[line.from].trigger)}-${k(r.replay[line.to].trigger)}: no session ` +
+          `reaches these triggers; one row in ${line.every} shown, ` +
+          `${countText(line.hidden, "row")} left out (--json has every trigger)`,
+      );
     }
   }
   lines.push(
