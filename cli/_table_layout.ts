@@ -80,12 +80,13 @@ export function triggerTableLayout(
     let end = u;
     while (thinnable(end)) end++;
     if (end - u > 2 * every) {
+      let shown = 0;
       for (let v = u; v < end; v++) {
         if ((v - u) % every === 0 || v === end - 1) {
           lines.push({ kind: "row", index: units[v].index });
+          shown++;
         }
       }
-      const shown = Math.floor((end - 1 - u) / every) + 1 + ((end - 1 - u) % every === 0 ? 0 : 1);
       lines.push({
         kind: "thinned",
         from: units[u].index,
